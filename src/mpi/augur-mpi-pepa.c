@@ -1,6 +1,8 @@
 /* augur-mpi-pepa.c: augur-mpi pepa MODEL.pepa: a PEPA model's state space
  * generated over the ranks, solved with PETSc, its measures reduced to
- * rank 0 and printed as `augur-cli pepa` prints them.
+ * rank 0 and printed as `augur-cli pepa` prints them.  A space whose
+ * count the model's structure gives is refused before it is generated
+ * when it is beyond --max-states or what the ranks hold (check_count ()).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -66,6 +68,40 @@ locals (gpointer data, const guint64 *packed, guint32 *local)
       if (copies > 1)
         local[c] = (guint32) MIN (key, (guint64) G_MAXUINT32);
     }
+}
+
+/* Collective.  Where the structure gives the count of states (components
+ * that never wait for one another), a space beyond max_states (0: no
+ * limit), or beyond what the ranks' budgets hold together, is refused
+ * now, with augur-cli's message, not after the generation has filled the
+ * ranks (P1[1000] || P1[1000] || P1[1000]: 1001^3 states).  The hash
+ * spreads the states evenly over the ranks, so the ranks together hold
+ * what their budgets add up to, at the least a state takes on its rank
+ * (what the generation's own check counts: its words, its table slot,
+ * what the chain and the solution keep); beyond that, some rank's part
+ * is beyond its budget however the states fall. */
+static gboolean
+check_count (AugurPepaModel          *model,
+             guint                    n_words,
+             guint64                  max_states,
+             const AugurMemoryBudget *memory,
+             const char              *path,
+             GError                 **error)
+{
+  AugurMemoryBudget all;
+  gboolean exact;
+  double count = pepa_state_bound (model, &exact);
+
+  /* the same on every rank: every rank parsed the same model */
+  if (!exact)
+    return TRUE;
+  if (max_states > 0 && count > max_states)
+    {
+      augur_mpi_space_limit_error (path, max_states, error);
+      return FALSE;
+    }
+  augur_mpi_memory_budget_total (memory, &all);
+  return pepa_state_count_check_memory (model, count, augur_mpi_space_least_bytes (n_words, count), &all, error);
 }
 
 static void
@@ -341,6 +377,13 @@ augur_mpi_pepa (int argc, char **argv)
   augur_mpi_memory_budget (&memory);
   initial = g_new (guint64, pepa_successors_get_n_words (report.succ));
   pepa_successors_initial (report.succ, initial);
+  check_count (model, pepa_successors_get_n_words (report.succ), (guint64) max_states, &memory, path, &error);
+  if (!augur_mpi_agree (&error))
+    {
+      if (augur_mpi_rank == 0)
+        fprintf (stderr, "%s\n", error->message);
+      goto out;
+    }
   if (!augur_mpi_space_generate (&space, pepa_successors_get_n_words (report.succ), initial,
                                  successors, describe, report.succ, TRUE,
                                  max_states > 0 ? (guint64) max_states : G_MAXUINT64, &memory,

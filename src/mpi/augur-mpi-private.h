@@ -59,6 +59,10 @@ void     augur_mpi_phase (const char *what,
 /* The memory this rank may use (augur-memory.h): the node's cgroup and
  * available memory shared by the ranks on the node, the rlimits its own. */
 void     augur_mpi_memory_budget (AugurMemoryBudget *out);
+/* What all the ranks may use together: the sum of their budgets (mine
+ * this rank's, from the above), where it comes from as this rank's. */
+void     augur_mpi_memory_budget_total (const AugurMemoryBudget *mine,
+                                        AugurMemoryBudget       *out);
 
 /* Whether the arguments ask for help (-h, --help, -?, before any "--"). */
 gboolean augur_mpi_wants_help (int argc, char **argv);
@@ -188,6 +192,17 @@ gboolean augur_mpi_space_generate (AugurMpiSpace          *space,
                                    const char             *filename,
                                    GError                **error);
 void     augur_mpi_space_clear    (AugurMpiSpace *space);
+/* Not collective: the least the ranks together hold for n_states states
+ * (whatever their transitions) once generated, by the estimate the
+ * generation checks each rank's part against; G_MAXUINT64 when more
+ * than 64 bits hold. */
+guint64  augur_mpi_space_least_bytes (guint  n_words,
+                                      double n_states);
+/* Not collective: the error of a space beyond max_states (--max-states),
+ * whether the generation met the limit or the count was known before. */
+void     augur_mpi_space_limit_error (const char  *filename,
+                                      guint64      max_states,
+                                      GError     **error);
 /* The states of this rank. */
 static inline guint
 augur_mpi_space_n_local (const AugurMpiSpace *space)

@@ -111,6 +111,29 @@ estimate_bytes (const AugurMpiSpace *space)
          + (guint64) space->n_in * BYTES_PER_TRANSITION_AFTER;
 }
 
+guint64
+augur_mpi_space_least_bytes (guint  n_words,
+                             double n_states)
+{
+  /* what estimate_bytes () counts of a state on its rank: its words in
+   * the set and in the set's next doubling, its table slots (the table
+   * at most three quarters full: over 10 bytes), and what the chain and
+   * its solution keep */
+  double bytes = n_states * (16.0 * n_words + 10 + BYTES_PER_STATE_AFTER);
+
+  return bytes < 0x1p+64 ? (guint64) bytes : G_MAXUINT64;
+}
+
+void
+augur_mpi_space_limit_error (const char  *filename,
+                             guint64      max_states,
+                             GError     **error)
+{
+  g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+               "%s: the state space has more than %" G_GUINT64_FORMAT " states (the limit; --max-states sets it)",
+               filename, max_states);
+}
+
 gboolean
 augur_mpi_space_generate (AugurMpiSpace          *space,
                           guint                   n_words,
@@ -255,9 +278,7 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
         break;
       if ((guint64) global[2] > max_states)
         {
-          g_set_error (&local_error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
-                       "%s: the state space has more than %" G_GUINT64_FORMAT " states (the limit; --max-states sets it)",
-                       filename, max_states);
+          augur_mpi_space_limit_error (filename, max_states, &local_error);
           break;
         }
       if (global[3] == 0)

@@ -166,6 +166,15 @@ augur_mpi_memory_budget (AugurMemoryBudget *out)
   augur_memory_budget_get (0, out);
 }
 
+void
+augur_mpi_memory_budget_total (const AugurMemoryBudget *mine,
+                               AugurMemoryBudget       *out)
+{
+  *out = *mine;
+  AUGUR_MPI_WAIT (MPI_Iallreduce (&mine->bytes, &out->bytes, 1, MPI_UINT64_T, MPI_SUM, MPI_COMM_WORLD,
+                                  AUGUR_MPI_REQUEST));
+}
+
 double
 augur_mpi_cpu_seconds (void)
 {

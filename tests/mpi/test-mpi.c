@@ -807,6 +807,78 @@ test_rate_span (void)
   g_rmdir (dir);
 }
 
+/* Components that never wait for one another reach every combination of
+ * their local states: the count is known before generating, and a space
+ * beyond what the ranks together may hold is refused at once with
+ * augur-cli's message (P1[1000] three times: 1001^3 states, which the
+ * generation once ground through until a rank's budget stopped it), its
+ * budget the sum of the ranks' (2 x 16 MiB at 2 ranks, the 32 MiB of one
+ * rank at 1), its need what augur-mpi holds a state with.  --max-states
+ * below the count is refused at once too, with the generation's words.
+ * A small space of the kind is solved as before. */
+static void
+test_structure_count (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *small = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *limit = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPepaModel) model = NULL;
+  AugurPepaStateSpace *space;
+  const char *text = "r=1;\nP1=(a,r).P2; P2=(b,r).P1;\nP1[1000] || P1[1000] || P1[1000]\n";
+  const char *need, *engine_need;
+
+  if (!have_mpi ())
+    return;
+  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "arr_1000_cubed.pepa", NULL);
+  g_assert_true (g_file_set_contents (path, text, -1, &error));
+  expected = g_strdup_printf ("%s: the state space, 1003003001 states (its components never wait for one another, "
+                              "so every combination of their local states is reached), would need about "
+                              "355.1\u00a0GB of memory, more than the 33.6\u00a0MB Augur may use "
+                              "(AUGUR_MEMORY_LIMIT_MB)", path);
+  limit = g_strdup_printf ("%s: the state space has more than 100000000 states (the limit; --max-states sets it)",
+                           path);
+
+  /* the engine's message but for the need: augur-mpi holds a state in
+   * more (its words twice, its table slot, the solvers' vectors) */
+  g_setenv ("AUGUR_MEMORY_LIMIT_MB", "32", TRUE);
+  model = augur_pepa_model_parse (text, -1, path, NULL, &error);
+  g_assert_no_error (error);
+  space = augur_pepa_derive (model, 0, NULL, NULL, NULL, &error);
+  g_assert_null (space);
+  g_assert_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE);
+  need = strstr (expected, " would need about ");
+  engine_need = strstr (error->message, " would need about ");
+  g_assert_nonnull (engine_need);
+  g_assert_cmpint (need - expected, ==, engine_need - error->message);
+  g_assert_true (strncmp (expected, error->message, need - expected) == 0);
+  g_assert_cmpstr (strstr (expected, " of memory, more than "), ==, strstr (error->message, " of memory, more than "));
+  g_clear_error (&error);
+
+  for (int ranks = 1; ranks <= 2; ranks++)
+    {
+      const char *args[] = { "pepa", path, NULL };
+      const char *limited[] = { "pepa", path, "--max-states", "100000000", NULL };
+
+      assert_refused (args, ranks, expected);
+      /* the limit named first, as the generation names it */
+      assert_refused (limited, ranks, limit);
+    }
+  g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
+
+  small = g_build_filename (dir, "small.pepa", NULL);
+  g_assert_true (g_file_set_contents (small, "P1=(a,1).P2; P2=(b,2).P1;\nP1[30] || P1[10]\n", -1, &error));
+  compare (small, 1, NULL);
+  compare (small, 2, NULL);
+  g_unlink (small);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* A solver stopped early says so, as augur-cli does. */
 static void
 test_not_converged (void)
@@ -1212,6 +1284,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mpi/pepa/deadlock", test_deadlock);
   g_test_add_func ("/mpi/pepa/not-converged", test_not_converged);
   g_test_add_func ("/mpi/pepa/rate-span", test_rate_span);
+  g_test_add_func ("/mpi/pepa/structure-count", test_structure_count);
   g_test_add_func ("/mpi/pepa/structure", test_structure);
   g_test_add_func ("/mpi/pepa/transient-line", test_transient_line);
   g_test_add_func ("/mpi/ccdsm/examples", test_ccdsm_examples);

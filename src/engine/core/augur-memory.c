@@ -336,14 +336,26 @@ augur_memory_check_in (GQuark       domain,
                        GError     **error)
 {
   AugurMemoryBudget b;
-  g_autofree char *need = NULL, *budget = NULL, *why = NULL;
 
   augur_memory_budget_get (0, &b);
-  if (bytes <= b.bytes)
+  return augur_memory_check_in_budget (&b, domain, code, bytes, what, error);
+}
+
+gboolean
+augur_memory_check_in_budget (const AugurMemoryBudget *b,
+                              GQuark                   domain,
+                              int                      code,
+                              guint64                  bytes,
+                              const char              *what,
+                              GError                 **error)
+{
+  g_autofree char *need = NULL, *budget = NULL, *why = NULL;
+
+  if (bytes <= b->bytes)
     return TRUE;
   need = bytes == G_MAXUINT64 ? g_strdup ("> 16 EB") : g_format_size (bytes);
-  budget = g_format_size (b.bytes);
-  why = augur_memory_budget_describe (&b);
+  budget = g_format_size (b->bytes);
+  why = augur_memory_budget_describe (b);
   g_set_error (error, domain, code,
                /* Translators: what needs it ("FILE: the state space"), the memory
                 * it needs, the budget, where the budget comes from. */

@@ -101,6 +101,15 @@ gboolean augur_memory_check_in (GQuark       domain,
                                 guint64      bytes,
                                 const char  *what,
                                 GError     **error);
+/* The same against a budget the caller has (augur-mpi: what all its
+ * ranks may use together), the message giving its figure and where it
+ * comes from. */
+gboolean augur_memory_check_in_budget (const AugurMemoryBudget *budget,
+                                       GQuark                   domain,
+                                       int                      code,
+                                       guint64                  bytes,
+                                       const char              *what,
+                                       GError                 **error);
 
 /* g_try_malloc_n (n, size) after augur_memory_check_in() of n × size (an
  * overflow is over any budget): NULL with the error when either refuses.

@@ -1733,9 +1733,9 @@ component_reached (const PepaComponent *comp,
  * (no cooperation set has an action, no passive activity): each then
  * moves on its own, each array's copies too, so every combination is
  * reached and the bound is the count. */
-static double
-state_bound (const AugurPepaModel *model,
-             gboolean             *exact)
+double
+pepa_state_bound (const AugurPepaModel *model,
+                  gboolean             *exact)
 {
   double bound = 1;
 
@@ -1761,6 +1761,23 @@ state_bound (const AugurPepaModel *model,
         bound *= k;
     }
   return bound;
+}
+
+gboolean
+pepa_state_count_check_memory (const AugurPepaModel    *model,
+                               double                   n_states,
+                               guint64                  bytes,
+                               const AugurMemoryBudget *budget,
+                               GError                 **error)
+{
+  /* the count in full while a double holds it exactly */
+  g_autofree char *count = g_strdup_printf (n_states < 0x1p+53 ? "%.0f" : "%.3g", n_states);
+  g_autofree char *what = g_strdup_printf (_("%s: the state space, %s states (its components never wait for one another, so every combination of their local states is reached),"),
+                                           model->filename, count);
+
+  if (budget == NULL)
+    return augur_memory_check_in (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, bytes, what, error);
+  return augur_memory_check_in_budget (budget, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, bytes, what, error);
 }
 
 /* Progress: the states expanded over those found, or over the structure's
@@ -1844,22 +1861,18 @@ augur_pepa_derive (AugurPepaModel    *model,
    * one another), a space beyond the limit or the budget is refused now,
    * not after minutes of deriving: a state holds at least its packed
    * words and what solving adds (estimate_bytes() with no transition). */
-  bound = state_bound (model, &exact);
+  bound = pepa_state_bound (model, &exact);
   if (exact)
     {
       guint64 n = bound < 0x1p+63 ? (guint64) bound : G_MAXUINT64;
       guint64 least = estimate_bytes (MIN (n, G_MAXUINT64 / 64 / (nw + 5)), 0, nw, 0, FALSE, TRUE);
-      /* the count in full while a double holds it exactly */
-      g_autofree char *count = g_strdup_printf (bound < 0x1p+53 ? "%.0f" : "%.3g", bound);
-      g_autofree char *what = g_strdup_printf (_("%s: the state space, %s states (its components never wait for one another, so every combination of their local states is reached),"),
-                                               model->filename, count);
       gboolean refused = FALSE;
 
       /* the limit the caller set named first; Augur's own (the most a
        * state number holds) after the budget, which says more */
       if (user_limit && bound > max_states)
         refused = TRUE;
-      else if (!augur_memory_check_in (AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE, least, what, error))
+      else if (!pepa_state_count_check_memory (model, bound, least, NULL, error))
         refused = TRUE;
       else
         refused = bound > max_states;

@@ -6,6 +6,7 @@
 
 #include "pepa.h"
 #include "augur-expr.h"
+#include "augur-memory.h"
 
 G_BEGIN_DECLS
 
@@ -364,5 +365,24 @@ guint           pepa_successors_get_population_index (const PepaSuccessors *succ
 /* The state as augur_pepa_state_space_describe_state () writes it. */
 char           *pepa_successors_describe (PepaSuccessors *succ,
                                           const guint64  *packed);
+
+/* A bound on the states the model reaches, from its structure alone, as
+ * augur_pepa_derive () finds it before deriving: the product over the
+ * components of the local states each reaches, C(n + k - 1, k - 1) for an
+ * array of n copies over k.  *exact when no component waits for another
+ * (no cooperation set has an action, no passive activity): every
+ * combination is then reached, and the bound is the count. */
+double          pepa_state_bound (const AugurPepaModel *model,
+                                  gboolean             *exact);
+/* The refusal of a space whose count the structure gives (*exact above)
+ * at once, as augur_pepa_derive () refuses it: FALSE, with an
+ * AUGUR_PEPA_ERROR_TOO_LARGE error naming the model, the count and why
+ * it is known, when `bytes`, the least its n_states states need, are more
+ * than budget (NULL: this process's budget now). */
+gboolean        pepa_state_count_check_memory (const AugurPepaModel    *model,
+                                               double                   n_states,
+                                               guint64                  bytes,
+                                               const AugurMemoryBudget *budget,
+                                               GError                 **error);
 
 G_END_DECLS

@@ -134,6 +134,29 @@ augur_mpi_space_limit_error (const char  *filename,
                filename, max_states);
 }
 
+/* Sets *error when the rank's part of the space, as it stands, needs more
+ * than its budget. */
+static void
+check_budget (AugurMpiSpace           *space,
+              const AugurMemoryBudget *memory,
+              const char              *filename,
+              int                      me,
+              GError                 **error)
+{
+  g_autofree char *limit = NULL;
+  g_autofree char *why = NULL;
+
+  if (*error != NULL || estimate_bytes (space) <= memory->bytes)
+    return;
+  limit = g_format_size (memory->bytes);
+  why = augur_memory_budget_describe (memory);
+  g_set_error (error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
+               "%s: rank %d's part of the state space needs more memory than the %s it may use "
+               "(stopped at %u states and %" G_GSIZE_FORMAT " transitions on that rank; the limit: %s, "
+               "the node's share divided among its ranks)",
+               filename, me, limit, space->set.n_states, space->n_in, why);
+}
+
 gboolean
 augur_mpi_space_generate (AugurMpiSpace          *space,
                           guint                   n_words,
@@ -283,6 +306,9 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
         }
       if (global[3] == 0)
         {
+          /* a round that sent nothing (every round on one rank) still
+           * grew the set: its budget is checked all the same */
+          check_budget (space, memory, filename, me, &local_error);
           if (global[0] == 0)
             break;   /* nothing left anywhere, nothing on its way */
           continue;
@@ -332,16 +358,7 @@ augur_mpi_space_generate (AugurMpiSpace          *space,
           }
 
       /* said at the next exchange */
-      if (local_error == NULL && estimate_bytes (space) > memory->bytes)
-        {
-          g_autofree char *limit = g_format_size (memory->bytes);
-          g_autofree char *why = augur_memory_budget_describe (memory);
-          g_set_error (&local_error, AUGUR_PEPA_ERROR, AUGUR_PEPA_ERROR_TOO_LARGE,
-                       "%s: rank %d's part of the state space needs more memory than the %s it may use "
-                       "(stopped at %u states and %" G_GSIZE_FORMAT " transitions on that rank; the limit: %s, "
-                       "the node's share divided among its ranks)",
-                       filename, me, limit, space->set.n_states, space->n_in, why);
-        }
+      check_budget (space, memory, filename, me, &local_error);
     }
 
   for (int r = 0; r < size; r++)

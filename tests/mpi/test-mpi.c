@@ -807,6 +807,47 @@ test_rate_span (void)
   g_rmdir (dir);
 }
 
+/* A space whose count the structure cannot give (its components wait for
+ * one another on b) that outgrows a rank's budget is stopped there, on
+ * one rank as on two: a round that sends nothing to another rank (every
+ * round on one) checks the budget too.  226,981 states need about 80 MB
+ * as augur-mpi holds them; the budget under 32 MiB is 33.6 MB (one rank)
+ * and 16.8 MB a rank (two).  Before, one rank generated them all, its
+ * peak at 110 MB. */
+static void
+test_budget_one_rank (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (!have_mpi ())
+    return;
+  dir = g_dir_make_tmp ("augur-mpi-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (dir, "coop.pepa", NULL);
+  g_assert_true (g_file_set_contents (path, "r=1;\nP1=(a,r).P2; P2=(b,r).P1;\n(P1[60] || P1[60]) <b> P1[60]\n", -1,
+                                      &error));
+  g_setenv ("AUGUR_MEMORY_LIMIT_MB", "32", TRUE);
+  for (int ranks = 1; ranks <= 2; ranks++)
+    {
+      const char *args[] = { "pepa", path, NULL };
+      g_autofree char *out = NULL, *err = NULL;
+      g_autofree char *expected = g_strdup_printf ("%s: rank 0's part of the state space needs more memory than the "
+                                                   "%s it may use (stopped at ", path,
+                                                   ranks == 1 ? "33.6\u00a0MB" : "16.8\u00a0MB");
+      int status = run_mpi (ranks, args, &out, &err);
+
+      if (status != AUGUR_TEST_MPI_EXIT_MODEL || strstr (err, expected) == NULL)
+        g_error ("augur-mpi on %d ranks: status %d, expected %d and \"%s…\":\n%s", ranks, status,
+                 AUGUR_TEST_MPI_EXIT_MODEL, expected, err);
+      g_assert_cmpstr (out, ==, "");
+    }
+  g_unsetenv ("AUGUR_MEMORY_LIMIT_MB");
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* Components that never wait for one another reach every combination of
  * their local states: the count is known before generating, and a space
  * beyond what the ranks together may hold is refused at once with
@@ -1285,6 +1326,7 @@ main (int argc, char **argv)
   g_test_add_func ("/mpi/pepa/not-converged", test_not_converged);
   g_test_add_func ("/mpi/pepa/rate-span", test_rate_span);
   g_test_add_func ("/mpi/pepa/structure-count", test_structure_count);
+  g_test_add_func ("/mpi/pepa/budget-one-rank", test_budget_one_rank);
   g_test_add_func ("/mpi/pepa/structure", test_structure);
   g_test_add_func ("/mpi/pepa/transient-line", test_transient_line);
   g_test_add_func ("/mpi/ccdsm/examples", test_ccdsm_examples);

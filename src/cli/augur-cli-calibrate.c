@@ -3,7 +3,8 @@
  *
  *   augur-cli calibrate [--output PLATFORM.xml] [--points PINGPONG.csv]
  *                       [--hosts HOST,HOST[,...]] [--cores N]
- *                       [--max-bytes N] [--seconds S] [--format text|json]
+ *                       [--max-bytes N] [--seconds S] [--keep-poor-fit]
+ *                       [--format text|json]
  *
  * The host speed is the speed of the kernel the tracer converts time with;
  * the network is fitted to an MPI ping-pong between two ranks of this
@@ -15,7 +16,10 @@
  * --hosts, the network is the ping-pong between the first two hosts (a
  * rank on each), shared memory the ping-pong of two ranks here, and the
  * platform those hosts, --cores each.  The launcher is $AUGUR_MPIRUN, or
- * mpirun.
+ * mpirun.  Points of a --points file whose time falls as the size grows
+ * are refused; a fit whose mean error is above AUGUR_CALIBRATE_POOR_FIT
+ * is refused too (nothing written, exit 1) unless --keep-poor-fit, which
+ * writes it with a warning.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -64,6 +68,30 @@ augur_cli_measure_platform (int cores, gint64 max_bytes, double seconds)
   return xml;
 }
 
+/* A poor fit (augur_calibrate_check_fit): refused, with what to do, or
+ * with --keep-poor-fit a warning (*kept set).  FALSE when refused, the
+ * message printed. */
+static gboolean
+check_fit (const AugurNetworkFit *fit, GArray *points, gboolean measured, const char *what, gboolean keep,
+           gboolean *kept)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (augur_calibrate_check_fit (fit, (const AugurPingPoint *) (gpointer) points->data, points->len, measured,
+                                 &error))
+    return TRUE;
+  if (!keep)
+    {
+      fprintf (stderr, "augur-cli calibrate: %s%s Nothing was written; --keep-poor-fit writes the platform all "
+               "the same.\n", what != NULL ? what : "", error->message);
+      return FALSE;
+    }
+  fprintf (stderr, "augur-cli calibrate: warning: %s%s Kept (--keep-poor-fit).\n", what != NULL ? what : "",
+           error->message);
+  *kept = TRUE;
+  return TRUE;
+}
+
 int
 augur_cli_calibrate (int argc, char **argv)
 {
@@ -78,6 +106,7 @@ augur_cli_calibrate (int argc, char **argv)
   g_autoptr(GArray) points = NULL;
   g_autoptr(GString) report = g_string_new (NULL);
   gint cores = 0;
+  gboolean keep_poor_fit = FALSE, kept = FALSE;
   /* 0 means "this machine's" below: a typed 0 must not pass for that */
   gboolean cores_given = augur_option_given (argc, argv, "cores", 0);
   gint64 max_bytes = 4194304;
@@ -96,6 +125,8 @@ augur_cli_calibrate (int argc, char **argv)
       "HOST,HOST[,...]" },
     { "max-bytes", 0, 0, G_OPTION_ARG_INT64, &max_bytes, "The ping-pong's largest message (default 4194304)", "N" },
     { "seconds", 0, 0, G_OPTION_ARG_DOUBLE, &seconds, "Time to measure the host speed (default 1)", "S" },
+    { "keep-poor-fit", 0, 0, G_OPTION_ARG_NONE, &keep_poor_fit,
+      "Write the platform even when the fit is poor (mean error above 25 %), with a warning", NULL },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "What was measured: text (default) or json", "FORMAT" },
     { NULL }
   };
@@ -193,6 +224,8 @@ augur_cli_calibrate (int argc, char **argv)
       fprintf (stderr, "augur-cli calibrate: %s\n", error->message);
       return AUGUR_CLI_EXIT_MODEL;
     }
+  if (!check_fit (&fit, points, points_path == NULL, NULL, keep_poor_fit, &kept))
+    return AUGUR_CLI_EXIT_MODEL;
   if (hosts != NULL)
     {
       /* shared memory: two ranks here */
@@ -206,6 +239,8 @@ augur_cli_calibrate (int argc, char **argv)
           fprintf (stderr, "augur-cli calibrate: shared memory: %s\n", error->message);
           return AUGUR_CLI_EXIT_MODEL;
         }
+      if (!check_fit (&shared, shared_points, TRUE, "shared memory: ", keep_poor_fit, &kept))
+        return AUGUR_CLI_EXIT_MODEL;
     }
 
   /* the host */
@@ -218,8 +253,9 @@ augur_cli_calibrate (int argc, char **argv)
   {
     g_autoptr(GDateTime) now = g_date_time_new_now_local ();
     g_autofree char *when = g_date_time_format (now, "%Y-%m-%d %H:%M");
-    measured_on = g_strdup_printf ("Measured by augur-cli calibrate on %s, %s; the network %s", g_get_host_name (),
-                                   when, points_path != NULL ? "from the points given" : "by augur-pingpong");
+    measured_on = g_strdup_printf ("Measured by augur-cli calibrate on %s, %s; the network %s%s", g_get_host_name (),
+                                   when, points_path != NULL ? "from the points given" : "by augur-pingpong",
+                                   kept ? "; kept although the fit is poor" : "");
   }
   if (hosts != NULL)
     xml = augur_calibrate_hosts_xml (speed, (const char *const *) hosts, g_strv_length (hosts), (guint) cores, &fit,

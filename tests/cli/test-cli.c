@@ -1387,6 +1387,70 @@ test_calibrate (void)
   g_rmdir (dir);
 }
 
+/* Points no ping-pong gives: times that fall as sizes grow are refused,
+ * naming the lines; a fit whose mean error is above 25 % is refused
+ * (nothing written, exit 1) unless --keep-poor-fit, which writes it with
+ * a warning and says so in the platform. */
+static void
+test_calibrate_nonsense (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-calibrate-XXXXXX", &error);
+  g_autofree char *platform = g_build_filename (dir, "machine.xml", NULL);
+  g_autofree char *falling = g_build_filename (dir, "falling.csv", NULL);
+  g_autofree char *zigzag = g_build_filename (dir, "zigzag.csv", NULL);
+  g_autoptr(GString) csv = g_string_new ("bytes,seconds\n");
+
+  for (guint i = 1; i <= 40; i++)
+    g_string_append_printf (csv, "%u,%s\n", 8 * i, i % 2 ? "1e-6" : "1.95e-6");
+  g_assert_true (g_file_set_contents (zigzag, csv->str, -1, NULL));
+  g_assert_true (g_file_set_contents (falling, "bytes,seconds\n1,1e-3\n2,1e-4\n4,1e-5\n8,1e-6\n16,1e-7\n32,1e-8\n",
+                                      -1, NULL));
+  {
+    const char *args[] = { "calibrate", "--points", falling, "--seconds", "0.05", "-o", platform, NULL };
+    g_autofree char *out = NULL, *err = NULL;
+    g_autofree char *said = g_strdup_printf (
+      "augur-cli calibrate: %s:3:3: the time falls as the size grows: 0.0001 s here, less than half the 0.001 s of "
+      "line 2, a smaller message (so do lines 4, 5, 6, 7). A ping-pong’s time grows with its messages’ size beyond "
+      "noise: are the file’s rows or columns mixed up, or is line 2 an outlier?\n", falling);
+
+    g_assert_cmpint (run (args, &out, &err), ==, 1);
+    g_assert_cmpstr (err, ==, said);
+    g_assert_cmpstr (out, ==, "");
+    g_assert_false (g_file_test (platform, G_FILE_TEST_EXISTS));
+  }
+  {
+    const char *args[] = { "calibrate", "--points", zigzag, "--seconds", "0.05", "-o", platform, NULL };
+    g_autofree char *out = NULL, *err = NULL;
+
+    g_assert_cmpint (run (args, &out, &err), ==, 1);
+    g_assert_cmpstr (err, ==,
+                     "augur-cli calibrate: the fit is poor: its times are 29.1 % off the points on average, more than "
+                     "25 % (at worst 39.7 %: 1.176e-6 s fitted against 1.95e-6 s measured for 16 bytes), so a "
+                     "platform of it would mislead every replay on it. Check the points: one ping-pong’s one-way "
+                     "times in seconds, against its message sizes in bytes. Nothing was written; --keep-poor-fit "
+                     "writes the platform all the same.\n");
+    g_assert_cmpstr (out, ==, "");
+    g_assert_false (g_file_test (platform, G_FILE_TEST_EXISTS));
+  }
+  {
+    const char *args[] = { "calibrate", "--points", zigzag, "--seconds", "0.05", "-o", platform, "--keep-poor-fit",
+                           NULL };
+    g_autofree char *out = NULL, *err = NULL, *xml = NULL;
+
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+    g_assert_cmpstr (err, ==,
+                     "augur-cli calibrate: warning: the fit is poor: its times are 29.1 % off the points on average, "
+                     "more than 25 % (at worst 39.7 %: 1.176e-6 s fitted against 1.95e-6 s measured for 16 bytes), "
+                     "so a platform of it would mislead every replay on it. Check the points: one ping-pong’s "
+                     "one-way times in seconds, against its message sizes in bytes. Kept (--keep-poor-fit).\n");
+    g_assert_nonnull (strstr (out, "Fit:         mean error 29.1 %, worst 39.7 % over 40 ping-pong sizes\n"));
+    g_assert_true (g_file_get_contents (platform, &xml, NULL, NULL));
+    g_assert_nonnull (strstr (xml, "; the network from the points given; kept although the fit is poor\n"));
+  }
+  augur_test_remove_tree (dir);
+}
+
 /* --slurm writes a job's folder (without a cluster: --no-submit) and a
  * task computes its slice; what Slurm's directives would misread is
  * refused; a folder holding a job is not written over. */
@@ -1555,6 +1619,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/full-stdout", test_full_stdout);
   g_test_add_func ("/cli/ccdsm/no-start", test_ccdsm_no_start);
   g_test_add_func ("/cli/calibrate", test_calibrate);
+  g_test_add_func ("/cli/calibrate/nonsense", test_calibrate_nonsense);
   g_test_add_func ("/cli/slurm-folder", test_slurm_folder);
   g_test_add_func ("/cli/typed-sentinels", test_typed_sentinels);
   return g_test_run ();

@@ -671,6 +671,20 @@ test_bad_clock (void)
   augur_test_remove_tree (tmp);
 }
 
+/* A ping-pong measured while the machine was too busy (its times fell as
+ * sizes grew, or no line fits them) is refused, nothing written: the
+ * test is skipped then, as what it checks was not measured.  FALSE for
+ * any other failure. */
+static gboolean
+refused_busy (const char *err, const char *platform)
+{
+  if (strstr (err, "measure again when it is idle") == NULL)
+    return FALSE;
+  g_assert_false (g_file_test (platform, G_FILE_TEST_EXISTS));
+  g_test_skip (err);
+  return TRUE;
+}
+
 /* augur-cli calibrate --hosts: the network measured by a rank on each of
  * the first two hosts, shared memory by two ranks here, and a platform of
  * those hosts.  This machine is one host: a stand-in launcher records the
@@ -709,6 +723,11 @@ test_calibrate_hosts (void)
   env = g_environ_setenv (env, "AUGUR_MPIRUN", launcher, TRUE);
   g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
   g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL) && refused_busy (err, platform))
+    {
+      augur_test_remove_tree (tmp);
+      return;
+    }
   if (!g_spawn_check_wait_status (status, NULL))
     g_error ("augur-cli calibrate --hosts failed:\n%s%s", out, err);
   g_test_message ("%s", out);
@@ -935,6 +954,11 @@ test_calibrate (void)
   env = g_environ_setenv (env, "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
   g_assert_true (g_spawn_sync (NULL, (char **) argv, env, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status, &error));
   g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL) && refused_busy (err, platform))
+    {
+      augur_test_remove_tree (tmp);
+      return;
+    }
   if (!g_spawn_check_wait_status (status, NULL))
     g_error ("augur-cli calibrate failed:\n%s%s", out, err);
   g_test_message ("%s", out);

@@ -67,13 +67,75 @@ number (const char *field, double *out)
   return end != t && *end == '\0' && isfinite (*out);
 }
 
-GArray *
-augur_calibrate_read_points (const char  *text,
-                             gsize        length,
-                             const char  *name,
-                             GError     **error)
+/* Lines named in a message about falling times, at most */
+#define FALLING_NAMED 10
+
+/* Times that fall as sizes grow, beyond noise: a point whose time is under
+ * AUGUR_CALIBRATE_FALL_LIMIT of the slowest before it (its message
+ * smaller) is refused, located at the first one (where: each point's line
+ * and column), naming the line it falls from and the others. */
+static gboolean
+check_rising (const AugurPingPoint *points,
+              const guint          *where,
+              guint                 n,
+              const char           *name,
+              GError              **error)
+{
+  g_autoptr(GString) more = g_string_new (NULL);
+  g_autofree char *t = NULL, *t_ref = NULL, *what = NULL, *others = NULL;
+  guint slowest = 0, first = 0, ref = 0, n_more = 0;
+
+  for (guint i = 1; i < n; i++)
+    {
+      if (points[i - 1].seconds > points[slowest].seconds)
+        slowest = i - 1;
+      if (!(points[i].seconds < AUGUR_CALIBRATE_FALL_LIMIT * points[slowest].seconds))
+        continue;
+      if (first == 0)
+        {
+          first = i;
+          ref = slowest;
+          continue;
+        }
+      if (n_more < FALLING_NAMED)
+        g_string_append_printf (more, "%s%u", more->len > 0 ? ", " : "", where[2 * i]);
+      else if (n_more == FALLING_NAMED)
+        g_string_append (more, ", …");
+      n_more++;
+    }
+  if (first == 0)
+    return TRUE;
+
+  /* the message says "half": AUGUR_CALIBRATE_FALL_LIMIT */
+  t = augur_format_readable (points[first].seconds, 4);
+  t_ref = augur_format_readable (points[ref].seconds, 4);
+  if (n_more > 0)
+    /* Translators: the other lines whose time falls ("4, 5, 6"), put in
+     * the next message. */
+    others = g_strdup_printf (g_dngettext (NULL, " (so does line %s)", " (so do lines %s)", n_more), more->str);
+  /* Translators: %1$s, %2$s: times in seconds, %3$u: a line of the file,
+   * %4$s: " (so do lines ...)" or nothing. */
+  what = g_strdup_printf (_("the time falls as the size grows: %1$s s here, less than half the %2$s s of line %3$u, "
+                            "a smaller message%4$s. A ping-pong’s time grows with its messages’ size beyond noise: "
+                            "are the file’s rows or columns mixed up, or is line %3$u an outlier?"),
+                          t, t_ref, where[2 * ref], others != NULL ? others : "");
+  g_set_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_FALLING, "%s:%u:%u: %s", name, where[2 * first],
+               where[2 * first + 1], what);
+  return FALSE;
+}
+
+/* The reader; falling: refuse times that fall as sizes grow (a file's:
+ * check_rising), else leave them to the fit (a ping-pong measured here:
+ * its noise, a busy machine's, shows in the fit's error) */
+static GArray *
+read_points (const char  *text,
+             gsize        length,
+             const char  *name,
+             gboolean     falling,
+             GError     **error)
 {
   g_autoptr(GArray) points = g_array_new (FALSE, FALSE, sizeof (AugurPingPoint));
+  g_autoptr(GArray) where = g_array_new (FALSE, FALSE, sizeof (guint));
   const char *p = text, *end = text + length;
   int bytes_col = -1, seconds_col = -1, n_cols = 0;
   guint line = 0;
@@ -158,6 +220,9 @@ augur_calibrate_read_points (const char  *text,
             return NULL;
           }
         g_array_append_val (points, pt);
+        /* where its time is: the column found above */
+        g_array_append_val (where, line);
+        g_array_append_val (where, column);
       }
     }
   if (bytes_col < 0)
@@ -165,7 +230,19 @@ augur_calibrate_read_points (const char  *text,
       syntax (error, name, MAX (line, 1), 1, _("expected a header naming the columns bytes and seconds"));
       return NULL;
     }
+  if (falling && !check_rising ((const AugurPingPoint *) (gpointer) points->data,
+                                (const guint *) (gpointer) where->data, points->len, name, error))
+    return NULL;
   return g_steal_pointer (&points);
+}
+
+GArray *
+augur_calibrate_read_points (const char  *text,
+                             gsize        length,
+                             const char  *name,
+                             GError     **error)
+{
+  return read_points (text, length, name, TRUE, error);
 }
 
 /* Whether the launcher is MPICH's Hydra (else Open MPI's mpirun is
@@ -275,7 +352,7 @@ augur_calibrate_run_pingpong_between (const char    *mpirun,
                    shown, err != NULL ? err : "");
       return NULL;
     }
-  return augur_calibrate_read_points (out, strlen (out), "augur-pingpong", error);
+  return read_points (out, strlen (out), "augur-pingpong", FALSE, error);
 }
 
 GArray *
@@ -302,7 +379,8 @@ augur_calibrate_measure_machine (const char    *mpirun,
   double speed;
 
   if (points == NULL ||
-      !augur_calibrate_fit ((const AugurPingPoint *) (gpointer) points->data, points->len, &fit, error))
+      !augur_calibrate_fit ((const AugurPingPoint *) (gpointer) points->data, points->len, &fit, error) ||
+      !augur_calibrate_check_fit (&fit, (const AugurPingPoint *) (gpointer) points->data, points->len, TRUE, error))
     return NULL;
   speed = augur_calibrate_host_speed (seconds);
   if (!(speed > 0))
@@ -572,6 +650,48 @@ augur_calibrate_fit (const AugurPingPoint *points,
       fit->mean_error += e / n;
     }
   return TRUE;
+}
+
+gboolean
+augur_calibrate_check_fit (const AugurNetworkFit *fit,
+                           const AugurPingPoint  *points,
+                           guint                  n_points,
+                           gboolean               measured,
+                           GError               **error)
+{
+  g_autofree char *mean = NULL, *limit = NULL, *worst = NULL, *fitted = NULL, *seconds = NULL, *bytes = NULL;
+  double worst_error = -1;
+  guint k = 0;
+
+  if (!(fit->mean_error > AUGUR_CALIBRATE_POOR_FIT) || n_points == 0)
+    return TRUE;
+  for (guint i = 0; i < n_points; i++)
+    {
+      double e = fabs (augur_calibrate_predict (fit, points[i].bytes) - points[i].seconds) / points[i].seconds;
+      if (e > worst_error)
+        worst_error = e, k = i;
+    }
+  mean = augur_format_readable (100 * fit->mean_error, 3);
+  limit = augur_format_readable (100 * AUGUR_CALIBRATE_POOR_FIT, 3);
+  worst = augur_format_readable (100 * worst_error, 3);
+  fitted = augur_format_readable (augur_calibrate_predict (fit, points[k].bytes), 4);
+  seconds = augur_format_readable (points[k].seconds, 4);
+  bytes = augur_format_readable (points[k].bytes, 17);
+  g_set_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_POOR_FIT,
+               /* Translators: percentages, then the worst point's fitted
+                * and measured times (s) and its size (bytes). */
+               g_dngettext (NULL, "the fit is poor: its times are %s %% off the points on average, more than %s %% "
+                                  "(at worst %s %%: %s s fitted against %s s measured for %s byte), so a platform "
+                                  "of it would mislead every replay on it. %s",
+                            "the fit is poor: its times are %s %% off the points on average, more than %s %% "
+                            "(at worst %s %%: %s s fitted against %s s measured for %s bytes), so a platform "
+                            "of it would mislead every replay on it. %s",
+                            (gulong) MIN (points[k].bytes, (double) G_MAXULONG)),
+               mean, limit, worst, fitted, seconds, bytes,
+               measured ? _("The machine may have been busy: measure again when it is idle.")
+                        : _("Check the points: one ping-pong’s one-way times in seconds, against its message sizes "
+                            "in bytes."));
+  return FALSE;
 }
 
 /* SimGrid's lookup: the value of the last threshold the size is above */

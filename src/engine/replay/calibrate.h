@@ -21,6 +21,8 @@ typedef enum {
   AUGUR_CALIBRATE_ERROR_SYNTAX,     /* "file:line:column: ..." */
   AUGUR_CALIBRATE_ERROR_TOO_FEW,    /* fewer points than a fit needs */
   AUGUR_CALIBRATE_ERROR_TOOL,       /* mpirun or augur-pingpong missing or failing */
+  AUGUR_CALIBRATE_ERROR_FALLING,    /* a file's times that fall as sizes grow: "file:line:column: ..." */
+  AUGUR_CALIBRATE_ERROR_POOR_FIT,   /* a fit whose mean error is above AUGUR_CALIBRATE_POOR_FIT */
 } AugurCalibrateError;
 
 typedef struct {
@@ -31,6 +33,20 @@ typedef struct {
 /* At most this many segments, and points in all */
 #define AUGUR_CALIBRATE_MAX_SEGMENTS 4
 #define AUGUR_CALIBRATE_MAX_POINTS   5000
+
+/* A ping-pong's time grows with its message's size.  In a file of
+ * points, a time under AUGUR_CALIBRATE_FALL_LIMIT of a smaller message's
+ * (the slowest before it) is beyond noise: the rows are mixed up
+ * (reversed, another column), or that message's time is an outlier.  A
+ * ping-pong measured here is judged by its fit instead (a busy machine's
+ * noise: augur_calibrate_check_fit()). */
+#define AUGUR_CALIBRATE_FALL_LIMIT   0.5
+
+/* A fit whose fitted times are off the points by more than this on
+ * average (a relative error) would mislead every replay on its platform:
+ * augur_calibrate_check_fit() refuses it.  A measured ping-pong on an
+ * idle machine fits within a few percent. */
+#define AUGUR_CALIBRATE_POOR_FIT     0.25
 
 typedef struct {
   double latency;      /* s: the first segment's intercept */
@@ -47,17 +63,20 @@ typedef struct {
 
 /* CSV with a header naming `bytes` and `seconds` (augur-pingpong's
  * output, or a user's measurements elsewhere), a row per size, sizes at
- * least 0 and increasing, times from 1e-12 to 1e6 s; blanks, quotes and a
- * byte order mark are allowed.  name is for errors.  A GArray
- * of AugurPingPoint, or NULL with a located error. */
+ * least 0 and increasing, times from 1e-12 to 1e6 s that do not fall
+ * (AUGUR_CALIBRATE_FALL_LIMIT: AUGUR_CALIBRATE_ERROR_FALLING, located at
+ * the first such row, naming the others); blanks, quotes and a byte order
+ * mark are allowed.  name is for errors.  A GArray of AugurPingPoint, or
+ * NULL with a located error. */
 GArray  *augur_calibrate_read_points (const char  *text,
                                       gsize        length,
                                       const char  *name,
                                       GError     **error);
 
 /* Runs the ping-pong (augur-pingpong, under `mpirun -np 2`; mpirun NULL:
- * found in PATH) up to max_bytes and reads its points; NULL with an error
- * saying what is missing or what failed. */
+ * found in PATH) up to max_bytes and reads its points (times that fall
+ * as sizes grow are the machine's noise, left to the fit); NULL with an
+ * error saying what is missing or what failed. */
 GArray  *augur_calibrate_run_pingpong (const char    *mpirun,
                                        const char    *pingpong,
                                        guint64        max_bytes,
@@ -76,7 +95,8 @@ GArray  *augur_calibrate_run_pingpong_between (const char    *mpirun,
                                                GError       **error);
 
 /* This machine as a platform (the ping-pong fitted, the kernel's speed
- * over `seconds`, `cores` hosts): its XML, or NULL with an error. */
+ * over `seconds`, `cores` hosts): its XML, or NULL with an error (a poor
+ * fit: augur_calibrate_check_fit()). */
 char    *augur_calibrate_measure_machine (const char    *mpirun,
                                           const char    *pingpong,
                                           guint          cores,
@@ -104,6 +124,17 @@ gboolean augur_calibrate_fit         (const AugurPingPoint *points,
                                       guint                 n_points,
                                       AugurNetworkFit      *fit,
                                       GError              **error);
+
+/* Whether a fit of these points is close enough to them to make a
+ * platform of: FALSE with AUGUR_CALIBRATE_ERROR_POOR_FIT when its mean
+ * error is above AUGUR_CALIBRATE_POOR_FIT, the message saying by how much,
+ * its worst point, and what to do (measured: measure again when the
+ * machine is idle; else check the points). */
+gboolean augur_calibrate_check_fit   (const AugurNetworkFit *fit,
+                                      const AugurPingPoint  *points,
+                                      guint                  n_points,
+                                      gboolean               measured,
+                                      GError               **error);
 
 /* What the fit gives for a message of `bytes` (without envelope). */
 double   augur_calibrate_predict     (const AugurNetworkFit *fit,

@@ -570,6 +570,16 @@ test_calibrate (Fixture       *f,
       g_rmdir (dir);
       return;
     }
+  /* a ping-pong measured while the machine was too busy is refused, with
+   * augur-cli calibrate's words, and nothing is saved */
+  if (augur_replay_page_get_error_text (f->page) != NULL &&
+      strstr (augur_replay_page_get_error_text (f->page), "measure again when it is idle") != NULL)
+    {
+      g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+      g_test_skip (augur_replay_page_get_error_text (f->page));
+      g_rmdir (dir);
+      return;
+    }
   g_assert_null (augur_replay_page_get_error_text (f->page));
   g_assert_nonnull (strstr (augur_replay_page_get_status_text (f->page), "is the platform now"));
   {

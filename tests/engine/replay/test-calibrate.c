@@ -184,6 +184,18 @@ expect_error (const char *text, int code, const char *where, const char *what)
     g_error ("'%s' gave '%s', expected %s ... %s", text, error->message, where, what);
 }
 
+/* The whole message, as said */
+static void
+expect_exact (const char *text, int code, const char *message)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) pts = augur_calibrate_read_points (text, strlen (text), "p.csv", &error);
+
+  g_assert_null (pts);
+  g_assert_error (error, AUGUR_CALIBRATE_ERROR, code);
+  g_assert_cmpstr (error->message, ==, message);
+}
+
 static void
 test_bad_points (void)
 {
@@ -320,6 +332,177 @@ test_fit_floors (void)
   }
 }
 
+/* Times that fall as sizes grow, beyond noise (under half of a smaller
+ * message's): refused, located at the first such row, naming the row it
+ * falls from and the others.  Within noise (Open MPI's measured
+ * ping-pong: 3 MiB in 15 % less than 2 MiB) they are read. */
+static void
+test_falling_points (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  /* a ping-pong's rows reversed */
+  expect_exact ("bytes,seconds\n1,1e-3\n2,1e-4\n4,1e-5\n8,1e-6\n16,1e-7\n32,1e-8\n",
+                AUGUR_CALIBRATE_ERROR_FALLING,
+                "p.csv:3:3: the time falls as the size grows: 0.0001 s here, less than half the 0.001 s of line 2, "
+                "a smaller message (so do lines 4, 5, 6, 7). A ping-pong’s time grows with its messages’ size "
+                "beyond noise: are the file’s rows or columns mixed up, or is line 2 an outlier?");
+  /* one slow row: the rows after it fall from it, the column is the
+   * seconds', wherever it is */
+  expect_exact ("seconds,bytes\n1e-6,1\n3e-6,2\n1.4e-6,4\n2e-6,8\n", AUGUR_CALIBRATE_ERROR_FALLING,
+                "p.csv:4:1: the time falls as the size grows: 1.4e-6 s here, less than half the 3e-6 s of line 3, a "
+                "smaller message. A ping-pong’s time grows with its messages’ size beyond noise: are the file’s "
+                "rows or columns mixed up, or is line 3 an outlier?");
+  /* more than ten: the first ten named */
+  {
+    g_autoptr(GString) csv = g_string_new ("bytes,seconds\n1,1\n");
+    for (guint i = 2; i <= 14; i++)
+      g_string_append_printf (csv, "%u,0.1\n", i);
+    expect_error (csv->str, AUGUR_CALIBRATE_ERROR_FALLING, "p.csv:3:3: ",
+                  "(so do lines 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, …)");
+  }
+  /* exactly half: noise still */
+  {
+    const char half[] = "bytes,seconds\n1,2e-6\n2,1e-6\n4,1e-6\n8,1e-6\n";
+    g_autoptr(GArray) pts = augur_calibrate_read_points (half, strlen (half), "p.csv", &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (pts->len, ==, 4);
+  }
+  {
+    g_autofree char *path = augur_test_source_path ("tests", "fixtures", "calibrate", "openmpi-pingpong.csv", NULL);
+    g_autofree char *text = NULL;
+    gsize length;
+    g_autoptr(GArray) measured = NULL;
+
+    g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+    measured = augur_calibrate_read_points (text, length, path, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (measured->len, ==, 44);
+  }
+}
+
+/* A zigzag of 1 and 1.95 us (never under half the slowest before it):
+ * read, but no line fits it within 25 % on average. */
+static GString *
+zigzag_csv (void)
+{
+  GString *csv = g_string_new ("bytes,seconds\n");
+
+  for (guint i = 1; i <= 40; i++)
+    g_string_append_printf (csv, "%u,%s\n", 8 * i, i % 2 ? "1e-6" : "1.95e-6");
+  return csv;
+}
+
+/* A fit whose mean error is above AUGUR_CALIBRATE_POOR_FIT is refused,
+ * with by how much, its worst point and what to do; the measured
+ * ping-pong of Open MPI and a known network are not. */
+static void
+test_poor_fit (void)
+{
+  g_autoptr(GString) csv = zigzag_csv ();
+  g_autoptr(GString) known = model_csv (4194304);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) pts = augur_calibrate_read_points (csv->str, csv->len, "zigzag.csv", &error);
+  g_autoptr(GArray) good = augur_calibrate_read_points (known->str, known->len, "model.csv", &error);
+  AugurNetworkFit fit;
+
+  g_assert_no_error (error);
+  g_assert_true (augur_calibrate_fit ((AugurPingPoint *) (gpointer) pts->data, pts->len, &fit, &error));
+  g_assert_cmpfloat (fit.mean_error, >, AUGUR_CALIBRATE_POOR_FIT);
+  g_assert_false (augur_calibrate_check_fit (&fit, (AugurPingPoint *) (gpointer) pts->data, pts->len, FALSE, &error));
+  g_assert_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_POOR_FIT);
+  g_assert_cmpstr (error->message, ==,
+                   "the fit is poor: its times are 29.1 % off the points on average, more than 25 % (at worst 39.7 %: "
+                   "1.176e-6 s fitted against 1.95e-6 s measured for 16 bytes), so a platform of it would mislead "
+                   "every replay on it. Check the points: one ping-pong’s one-way times in seconds, against its "
+                   "message sizes in bytes.");
+  g_clear_error (&error);
+  g_assert_false (augur_calibrate_check_fit (&fit, (AugurPingPoint *) (gpointer) pts->data, pts->len, TRUE, &error));
+  g_assert_true (g_str_has_suffix (error->message, "every replay on it. The machine may have been busy: measure "
+                                                   "again when it is idle."));
+  g_clear_error (&error);
+
+  g_assert_true (augur_calibrate_fit ((AugurPingPoint *) (gpointer) good->data, good->len, &fit, &error));
+  g_assert_true (augur_calibrate_check_fit (&fit, (AugurPingPoint *) (gpointer) good->data, good->len, FALSE, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *path = augur_test_source_path ("tests", "fixtures", "calibrate", "openmpi-pingpong.csv", NULL);
+    g_autofree char *text = NULL;
+    gsize length;
+    g_autoptr(GArray) measured = NULL;
+
+    g_assert_true (g_file_get_contents (path, &text, &length, NULL));
+    measured = augur_calibrate_read_points (text, length, path, &error);
+    g_assert_true (augur_calibrate_fit ((AugurPingPoint *) (gpointer) measured->data, measured->len, &fit, &error));
+    g_assert_true (augur_calibrate_check_fit (&fit, (AugurPingPoint *) (gpointer) measured->data, measured->len,
+                                              TRUE, &error));
+    g_assert_no_error (error);
+  }
+}
+
+/* This machine measured (as the replay page's Calibrate and augur-cli
+ * validate measure it), through a stand-in launcher that prints the
+ * points.  A busy machine's noise is judged by the fit: a time that fell
+ * as the size grew (a slow 2 bytes among Open MPI's points) is weighed
+ * by it, and a platform written; points no line fits within 25 % on
+ * average are refused, the machine said to have been busy, with the
+ * words of augur-cli calibrate. */
+static void
+test_measure_machine (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-calibrate-XXXXXX", NULL);
+  g_autofree char *launcher = g_build_filename (dir, "mpirun", NULL);
+  g_autofree char *path = augur_test_source_path ("tests", "fixtures", "calibrate", "openmpi-pingpong.csv", NULL);
+  g_autofree char *measured = NULL;
+  g_autoptr(GString) zigzag = zigzag_csv ();
+  g_autoptr(GString) spike = NULL;
+  g_autoptr(GError) error = NULL;
+  struct {
+    const char *points;
+    int code;
+    const char *message;
+  } cases[] = {
+    { NULL, 0, NULL },
+    { zigzag->str, AUGUR_CALIBRATE_ERROR_POOR_FIT,
+      "the fit is poor: its times are 29.1 % off the points on average, more than 25 % (at worst 39.7 %: "
+      "1.176e-6 s fitted against 1.95e-6 s measured for 16 bytes), so a platform of it would mislead every replay "
+      "on it. The machine may have been busy: measure again when it is idle." },
+    { "bytes,seconds\n1,1e-3\n2,1e-4\n4,1e-5\n8,1e-6\n16,1e-7\n32,1e-8\n", AUGUR_CALIBRATE_ERROR_POOR_FIT,
+      "the fit is poor: its times are 83 % off the points on average, more than 25 % (at worst 100 %: 1.068e-8 s "
+      "fitted against 0.001 s measured for 1 byte), so a platform of it would mislead every replay on it. The "
+      "machine may have been busy: measure again when it is idle." },
+  };
+
+  g_assert_true (g_file_get_contents (path, &measured, NULL, NULL));
+  spike = g_string_new (measured);
+  g_assert_cmpuint (g_string_replace (spike, "\n2,3.4298055555555548e-07\n", "\n2,2.4e-06\n", 1), ==, 1);
+  cases[0].points = spike->str;
+  /* as root, Open MPI's mpirun is told it may run */
+  g_setenv ("OMPI_ALLOW_RUN_AS_ROOT", "1", TRUE);
+  g_setenv ("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1", TRUE);
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *script = g_strdup_printf ("#!/bin/sh\ncat <<'EOF'\n%sEOF\n", cases[c].points);
+      g_autofree char *xml = NULL;
+
+      g_assert_true (g_file_set_contents (launcher, script, -1, NULL));
+      g_assert_cmpint (g_chmod (launcher, 0755), ==, 0);
+      xml = augur_calibrate_measure_machine (launcher, launcher, 2, 0.01, "test", NULL, &error);
+      if (cases[c].message == NULL)
+        {
+          g_assert_no_error (error);
+          g_assert_nonnull (strstr (xml, "<prop id=\"smpi/bw-factor\""));
+          continue;
+        }
+      g_assert_null (xml);
+      g_assert_error (error, AUGUR_CALIBRATE_ERROR, cases[c].code);
+      g_assert_cmpstr (error->message, ==, cases[c].message);
+      g_clear_error (&error);
+    }
+  g_remove (launcher);
+  g_rmdir (dir);
+}
+
 static void
 test_host_speed (void)
 {
@@ -339,6 +522,9 @@ main (int argc, char **argv)
   g_test_add_func ("/calibrate/locale", test_locale);
   g_test_add_func ("/calibrate/bad-points", test_bad_points);
   g_test_add_func ("/calibrate/fit-floors", test_fit_floors);
+  g_test_add_func ("/calibrate/falling-points", test_falling_points);
+  g_test_add_func ("/calibrate/poor-fit", test_poor_fit);
+  g_test_add_func ("/calibrate/measure-machine", test_measure_machine);
   g_test_add_func ("/calibrate/host-speed", test_host_speed);
   return g_test_run ();
 }

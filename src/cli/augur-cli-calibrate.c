@@ -92,6 +92,51 @@ check_fit (const AugurNetworkFit *fit, GArray *points, gboolean measured, const 
   return TRUE;
 }
 
+/* The link's bandwidth as the fit has it, and what it is: the slope of
+ * one segment (its sizes named), which no message reaches (its latency
+ * adds to its time), or, with no segment bandwidth-bound, a rate taken
+ * so that it adds at most 5 % to any time. */
+static void
+append_bandwidth (GString *report, const AugurNetworkFit *fit)
+{
+  guint k = fit->bandwidth_segment, n = fit->n_segments;
+
+  augur_format_append_digits (report, fit->bandwidth / 1e9, 4);
+  if (k >= n)
+    {
+      g_string_append (report, " GB/s, not measured: no segment is bandwidth-bound (20 times the best rate "
+                       "measured, so that it adds at most 5 % to any time)");
+      return;
+    }
+  g_string_append_printf (report, " GB/s, fitted: the link's, the slope of segment %u of %u (", k + 1, n);
+  /* the thresholds hold SMPI's 16 bytes of envelope; the sizes given do not */
+  if (n == 1)
+    g_string_append (report, "every size");
+  if (k > 0)
+    {
+      g_string_append (report, "above ");
+      augur_format_append_double (report, fit->threshold[k] - 16);
+    }
+  if (k + 1 < n)
+    {
+      g_string_append (report, k > 0 ? ", up to " : "up to ");
+      augur_format_append_double (report, fit->threshold[k + 1] - 16);
+    }
+  g_string_append (report, n > 1 ? " bytes)" : ")");
+}
+
+/* The largest message's rate, measured and as the fit gives it (what a
+ * replay on the platform gives it) */
+static void
+largest_message (const AugurNetworkFit *fit, GArray *points, double *bytes, double *measured, double *fitted)
+{
+  const AugurPingPoint *last = &g_array_index (points, AugurPingPoint, points->len - 1);
+
+  *bytes = last->bytes;
+  *measured = last->bytes / last->seconds;
+  *fitted = last->bytes / augur_calibrate_predict (fit, last->bytes);
+}
+
 int
 augur_cli_calibrate (int argc, char **argv)
 {
@@ -113,6 +158,7 @@ augur_cli_calibrate (int argc, char **argv)
   double seconds = 1, speed;
   gsize length = 0;
   AugurNetworkFit fit;
+  double largest, largest_measured, largest_fitted;
   GOptionEntry entries[] = {
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output, "Write the platform to FILE (else to standard output)",
       "FILE" },
@@ -278,6 +324,7 @@ augur_cli_calibrate (int argc, char **argv)
 
   bw = augur_calibrate_factors (&fit, TRUE);
   lat = augur_calibrate_factors (&fit, FALSE);
+  largest_message (&fit, points, &largest, &largest_measured, &largest_fitted);
   if (format != NULL && strcmp (format, "json") == 0)
     {
       g_string_append (report, "{\n  \"host_speed\": ");
@@ -286,6 +333,19 @@ augur_cli_calibrate (int argc, char **argv)
       augur_json_append_number (report, fit.latency);
       g_string_append (report, ",\n  \"bandwidth\": ");
       augur_json_append_number (report, fit.bandwidth);
+      /* which segment's slope it is (1 for the first), null when none
+       * is bandwidth-bound */
+      if (fit.bandwidth_segment < fit.n_segments)
+        g_string_append_printf (report, ",\n  \"bandwidth_segment\": %u", fit.bandwidth_segment + 1);
+      else
+        g_string_append (report, ",\n  \"bandwidth_segment\": null");
+      g_string_append (report, ",\n  \"largest_message\": {\"bytes\": ");
+      augur_json_append_number (report, largest);
+      g_string_append (report, ", \"measured_bandwidth\": ");
+      augur_json_append_number (report, largest_measured);
+      g_string_append (report, ", \"fitted_bandwidth\": ");
+      augur_json_append_number (report, largest_fitted);
+      g_string_append (report, "}");
       g_string_append (report, ",\n  \"bw_factor\": ");
       augur_json_append_string (report, bw);
       g_string_append (report, ",\n  \"lat_factor\": ");
@@ -332,9 +392,15 @@ augur_cli_calibrate (int argc, char **argv)
       g_string_append_printf (report, " Gflop/s (Augur's kernel), %d cores\nLatency:     ", cores);
       augur_format_append_digits (report, fit.latency * 1e6, 4);
       g_string_append (report, " us\nBandwidth:   ");
-      augur_format_append_digits (report, fit.bandwidth / 1e9, 4);
-      g_string_append_printf (report, " GB/s\nSegments:    %u (bw-factor %s; lat-factor %s)\nFit:         mean "
-                              "error ", fit.n_segments, bw, lat);
+      append_bandwidth (report, &fit);
+      g_string_append (report, "\nMeasured:    ");
+      augur_format_append_digits (report, largest_measured / 1e9, 4);
+      g_string_append (report, " GB/s by the largest message, ");
+      augur_format_append_double (report, largest);
+      g_string_append (report, " bytes (the fit gives ");
+      augur_format_append_digits (report, largest_fitted / 1e9, 4);
+      g_string_append_printf (report, " GB/s there)\nSegments:    %u (bw-factor %s; lat-factor %s)\nFit:         "
+                              "mean error ", fit.n_segments, bw, lat);
       augur_format_append_digits (report, 100 * fit.mean_error, 3);
       g_string_append (report, " %, worst ");
       augur_format_append_digits (report, 100 * fit.worst_error, 3);
@@ -347,7 +413,7 @@ augur_cli_calibrate (int argc, char **argv)
           augur_format_append_digits (report, shared.latency * 1e6, 4);
           g_string_append (report, " us, bandwidth ");
           augur_format_append_digits (report, shared.bandwidth / 1e9, 4);
-          g_string_append (report, " GB/s (two ranks here)\n");
+          g_string_append (report, " GB/s fitted, the link's (two ranks here)\n");
         }
     }
 

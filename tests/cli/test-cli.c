@@ -1359,16 +1359,44 @@ test_calibrate (void)
     g_assert_nonnull (strstr (out, "radical=\"0-7\""));
     g_assert_nonnull (strstr (err, "Host speed:"));
     g_assert_nonnull (strstr (err, "over 44 ping-pong sizes"));
+    /* the bandwidth is the link's, a segment's slope, which the largest
+     * message measured (4 MiB: 15.4 GB/s) does not reach */
+    g_assert_nonnull (strstr (err, "\nLatency:     0.3604 us\n"
+                                   "Bandwidth:   40.76 GB/s, fitted: the link's, the slope of segment 4 of 4 "
+                                   "(above 1048576 bytes)\n"
+                                   "Measured:    15.38 GB/s by the largest message, 4194304 bytes (the fit gives "
+                                   "16.6 GB/s there)\n"
+                                   "Segments:    4 (bw-factor 0:"));
   }
   {
     const char *args[] = { "calibrate", "--points", points, "--seconds", "0.05", "-o", platform, "--format", "json",
                            NULL };
     g_autofree char *out = NULL, *err = NULL, *xml = NULL;
+    const char *largest;
     g_assert_cmpint (run (args, &out, &err), ==, 0);
     g_assert_nonnull (strstr (out, "\"host_speed\": "));
     g_assert_nonnull (strstr (out, "\"points\": ["));
+    g_assert_nonnull (strstr (out, ",\n  \"bandwidth_segment\": 4,\n"));
+    largest = strstr (out, "\n  \"largest_message\": {\"bytes\": 4194304, \"measured_bandwidth\": ");
+    g_assert_nonnull (largest);
+    largest = strchr (strchr (largest, ',') + 1, ':') + 1;
+    g_assert_cmpfloat_with_epsilon (g_ascii_strtod (largest, NULL), 4194304 / 0.00027263521428571344, 1);
+    largest = strstr (largest, ", \"fitted_bandwidth\": ");
+    g_assert_nonnull (largest);
+    g_assert_cmpfloat_with_epsilon (g_ascii_strtod (largest + 22, NULL) / 1e9, 16.6017, 1e-4);
     g_assert_true (g_file_get_contents (platform, &xml, NULL, NULL));
     g_assert_nonnull (strstr (xml, "<cluster id=\"machine\""));
+  }
+  /* latency alone: the bandwidth is not measured, and says so */
+  {
+    const char *args[] = { "calibrate", "--points", bad, "--seconds", "0.05", NULL };
+    g_autofree char *out = NULL, *err = NULL;
+    g_assert_true (g_file_set_contents (bad, "bytes,seconds\n1,1e-6\n2,1e-6\n4,1e-6\n8,1e-6\n", -1, NULL));
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (err, "\nBandwidth:   0.48 GB/s, not measured: no segment is bandwidth-bound (20 times "
+                                   "the best rate measured, so that it adds at most 5 % to any time)\n"
+                                   "Measured:    0.008 GB/s by the largest message, 8 bytes (the fit gives "
+                                   "0.00793 GB/s there)\n"));
   }
   {
     const char *args[] = { "calibrate", "--points", bad, NULL };

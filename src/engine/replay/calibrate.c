@@ -607,15 +607,22 @@ augur_calibrate_fit (const AugurPingPoint *points,
         flat[m] = !(bs[m] > 0) || bs[m] * x_last < 0.05 * (as[m] + bs[m] * x_last);
         if (!flat[m])
           {
-            fit->bandwidth = MAX (fit->bandwidth, 1 / bs[m]);
+            if (1 / bs[m] > fit->bandwidth)
+              {
+                fit->bandwidth = 1 / bs[m];
+                fit->bandwidth_segment = m;
+              }
             n_steep++;
           }
       }
     /* latency alone everywhere: a link whose bandwidth adds at most 5 %
      * to any point */
     if (n_steep == 0)
-      for (guint i = 0; i < n; i++)
-        fit->bandwidth = MAX (fit->bandwidth, 20 * (points[i].bytes + ENVELOPE) / points[i].seconds);
+      {
+        fit->bandwidth_segment = best_m + 1;
+        for (guint i = 0; i < n; i++)
+          fit->bandwidth = MAX (fit->bandwidth, 20 * (points[i].bytes + ENVELOPE) / points[i].seconds);
+      }
     /* times near the smallest doubles: no link is faster than a petabyte a second */
     if (!(fit->bandwidth <= 1e15))
       fit->bandwidth = 1e15;

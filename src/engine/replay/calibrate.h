@@ -50,8 +50,14 @@ typedef struct {
 
 typedef struct {
   double latency;      /* s: the first segment's intercept */
-  double bandwidth;    /* bytes/s: the best segment's (its slope, inverted) */
+  double bandwidth;    /* bytes/s: the link's, the best segment's (its slope,
+                        * inverted); no message reaches it (its latency
+                        * adds to its time) */
   guint  n_segments;
+  /* the segment whose slope the bandwidth is (its bw-factor is 1), or
+   * n_segments when none is bandwidth-bound: the bandwidth is then 20
+   * times the best rate measured, so that it adds at most 5 % to a time */
+  guint  bandwidth_segment;
   /* segment k holds the sizes (with envelope) above threshold[k], up to
    * threshold[k + 1]; threshold[0] is 0 */
   double threshold[AUGUR_CALIBRATE_MAX_SEGMENTS];

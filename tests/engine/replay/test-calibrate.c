@@ -67,6 +67,8 @@ test_fit_known (void)
   g_assert_cmpfloat_with_epsilon (fit.bw_factor[0], 0.5, 1e-9);
   g_assert_cmpfloat_with_epsilon (fit.bw_factor[1], 0.8, 1e-9);
   g_assert_cmpfloat_with_epsilon (fit.bw_factor[2], 1, 1e-9);
+  /* the link's bandwidth is the third segment's slope */
+  g_assert_cmpuint (fit.bandwidth_segment, ==, 2);
   g_assert_cmpfloat (fit.worst_error, <, 1e-9);
   for (guint i = 0; i < pts->len; i++)
     {
@@ -246,6 +248,8 @@ test_bad_points (void)
     g_assert_no_error (error);
     g_assert_true (augur_calibrate_fit ((AugurPingPoint *) (gpointer) pts->data, pts->len, &fit, &error));
     g_assert_true (isfinite (fit.latency) && isfinite (fit.bandwidth));
+    /* latency alone: no segment's slope is the bandwidth */
+    g_assert_cmpuint (fit.bandwidth_segment, ==, fit.n_segments);
   }
   g_assert_false (augur_calibrate_fit (few, G_N_ELEMENTS (few), &fit, &error));
   g_assert_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOO_FEW);

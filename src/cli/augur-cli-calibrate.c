@@ -203,11 +203,25 @@ augur_cli_calibrate (int argc, char **argv)
       if (!augur_cli_check_output ("calibrate", output, AUGUR_FILE_MARK_XML, inputs))
         return AUGUR_CLI_EXIT_USAGE;
     }
-  if (cores < 0 || (cores_given && cores == 0) || cores > 1000000 || max_bytes < 64 || max_bytes > (G_GINT64_CONSTANT (1) << 30) ||
-      !(seconds >= 0.01 && seconds <= 600))
+  /* each option named with its value and what it takes */
+  if (cores < 0 || (cores_given && cores == 0) || cores > 1000000)
     {
-      fprintf (stderr, "augur-cli calibrate: --cores from 1 to 1000000, --max-bytes from 64 to 2^30, "
-               "--seconds from 0.01 to 600\n");
+      fprintf (stderr, "augur-cli calibrate: --cores %d: give 1 to 1000000 (the platform's hosts, or with --hosts "
+               "each host's cores)\n", cores);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (max_bytes < 64 || max_bytes > (G_GINT64_CONSTANT (1) << 30))
+    {
+      fprintf (stderr, "augur-cli calibrate: --max-bytes %" G_GINT64_FORMAT ": give 64 to 1073741824 (2^30) bytes, "
+               "the ping-pong's largest message\n", max_bytes);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  if (!(seconds >= 0.01 && seconds <= 600))
+    {
+      char shown[AUGUR_FORMAT_DOUBLE_SIZE];
+
+      fprintf (stderr, "augur-cli calibrate: --seconds %s: give 0.01 to 600 seconds, the time to measure the host "
+               "speed\n", augur_format_double (shown, seconds));
       return AUGUR_CLI_EXIT_USAGE;
     }
   if (cores == 0)

@@ -1415,6 +1415,41 @@ test_calibrate (void)
   g_rmdir (dir);
 }
 
+/* Each option out of its range is named, with its value and the range it
+ * takes (exit 2, nothing run) */
+static void
+test_calibrate_ranges (void)
+{
+  g_autofree char *points = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "calibrate",
+                                               "openmpi-pingpong.csv", NULL);
+  struct {
+    const char *option, *value, *said;
+  } cases[] = {
+    { "--cores", "0", "augur-cli calibrate: --cores 0: give 1 to 1000000 (the platform's hosts, or with --hosts each "
+                      "host's cores)\n" },
+    { "--cores", "1000001", "augur-cli calibrate: --cores 1000001: give 1 to 1000000 (the platform's hosts, or with "
+                            "--hosts each host's cores)\n" },
+    { "--max-bytes", "-5", "augur-cli calibrate: --max-bytes -5: give 64 to 1073741824 (2^30) bytes, the "
+                           "ping-pong's largest message\n" },
+    { "--max-bytes", "1073741825", "augur-cli calibrate: --max-bytes 1073741825: give 64 to 1073741824 (2^30) "
+                                   "bytes, the ping-pong's largest message\n" },
+    { "--seconds", "nan", "augur-cli calibrate: --seconds nan: give 0.01 to 600 seconds, the time to measure the "
+                          "host speed\n" },
+    { "--seconds", "0.005", "augur-cli calibrate: --seconds 0.005: give 0.01 to 600 seconds, the time to measure "
+                            "the host speed\n" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      const char *args[] = { "calibrate", "--points", points, cases[i].option, cases[i].value, NULL };
+      g_autofree char *out = NULL, *err = NULL;
+
+      g_assert_cmpint (run (args, &out, &err), ==, 2);
+      g_assert_cmpstr (err, ==, cases[i].said);
+      g_assert_cmpstr (out, ==, "");
+    }
+}
+
 /* Points no ping-pong gives: times that fall as sizes grow are refused,
  * naming the lines; a fit whose mean error is above 25 % is refused
  * (nothing written, exit 1) unless --keep-poor-fit, which writes it with
@@ -1579,7 +1614,7 @@ test_typed_sentinels (void)
     { { "pipeline", des, "--keep", "0", NULL }, "--keep is for --search" },
     { { "pipeline", des, "--search", "--threads", "0", NULL }, "--threads is for --search, 1 to 1024" },
     { { "pipeline", des, "--at-least", "0", NULL }, "--at-least is a search's" },
-    { { "calibrate", "--points", points, "--cores", "0", NULL }, "--cores from 1 to 1000000" },
+    { { "calibrate", "--points", points, "--cores", "0", NULL }, "--cores 0: give 1 to 1000000" },
   };
 
   g_assert_true (g_file_set_contents (des,
@@ -1648,6 +1683,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/ccdsm/no-start", test_ccdsm_no_start);
   g_test_add_func ("/cli/calibrate", test_calibrate);
   g_test_add_func ("/cli/calibrate/nonsense", test_calibrate_nonsense);
+  g_test_add_func ("/cli/calibrate/ranges", test_calibrate_ranges);
   g_test_add_func ("/cli/slurm-folder", test_slurm_folder);
   g_test_add_func ("/cli/typed-sentinels", test_typed_sentinels);
   return g_test_run ();

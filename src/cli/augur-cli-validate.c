@@ -290,6 +290,7 @@ augur_cli_validate (int argc, char **argv)
   g_autoptr(GOptionContext) context = g_option_context_new ("- predictions of real MPI runs against the clock");
   g_auto(AugurCliSlurmOptions) slurm = { 0 };
   g_autoptr(GPtrArray) sources = g_ptr_array_new_with_free_func (program_free);
+  gboolean usage;
   int mode;
 
   g_option_context_add_main_entries (context, entries, NULL);
@@ -314,8 +315,19 @@ augur_cli_validate (int argc, char **argv)
                "`augur-cli calibrate` measures one of them)\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if (argc > 1 || (format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0 &&
-                   strcmp (format, "csv") != 0) || runs < 1 || runs > 100)
+  /* what is wrong, then how the command is given */
+  usage = TRUE;
+  if (argc > 1)
+    fprintf (stderr, "augur-cli validate: unexpected argument '%s'\n", argv[1]);
+  else if (format != NULL && strcmp (format, "text") != 0 && strcmp (format, "json") != 0 &&
+           strcmp (format, "csv") != 0)
+    fprintf (stderr, "augur-cli validate: unknown format '%s' (expected text, json or csv)\n", format);
+  else if (runs < 1 || runs > 100)
+    fprintf (stderr, "augur-cli validate: --runs %d: give 1 to 100 untraced runs of each point (the median is "
+             "kept)\n", runs);
+  else
+    usage = FALSE;
+  if (usage)
     {
       fprintf (stderr, "Usage: augur-cli validate [--platform P.xml] [--ranks 2,4] [--runs 1-100] "
                "[--program SOURCE.c[:ARGS]]... [--format text|json|csv]\n"

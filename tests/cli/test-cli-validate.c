@@ -1,0 +1,70 @@
+/* test-cli-validate.c: what `augur-cli validate` says of the options it
+ * refuses, before it builds, measures or runs anything.  The launcher is
+ * taken out of PATH, so that a check that came too late would be seen
+ * as mpirun's absence rather than run MPI programs.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "augur-test.h"
+
+#define USAGE \
+  "Usage: augur-cli validate [--platform P.xml] [--ranks 2,4] [--runs 1-100] [--program SOURCE.c[:ARGS]]... " \
+  "[--format text|json|csv]\n" \
+  "       augur-cli validate --document DOC.replay | --project PROJECT.augur [--name NAME] [--format text|json|csv]\n"
+
+/* augur-cli validate ARGS... in the C locale, without mpirun in PATH; its
+ * exit status, its standard output and error */
+static int
+run (const char *const *args, char **out, char **err)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  const char *env[] = { "PATH", "/nonexistent", "LC_ALL", "C", "LANGUAGE", NULL, NULL };
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("AUGUR_CLI"));
+  g_ptr_array_add (argv, (gpointer) "validate");
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  return augur_test_spawn ((const char *const *) argv->pdata, env, out, err);
+}
+
+static void
+expect (const char *const *args, int status, const char *said)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  int got = run (args, &out, &err);
+
+  if (got != status || g_strcmp0 (err, said) != 0)
+    g_error ("augur-cli validate %s...: exit %d, said:\n%s\nexpected exit %d and:\n%s", args[0], got, err, status,
+             said);
+  g_assert_cmpstr (out, ==, "");
+}
+
+/* A bad --runs, --format or argument says what is wrong before the usage */
+static void
+test_usage (void)
+{
+  const char *runs[] = { "--runs", "0", NULL };
+  const char *many[] = { "--runs", "101", NULL };
+  const char *format[] = { "--format", "xml", NULL };
+  const char *argument[] = { "stencil.c", NULL };
+
+  expect (runs, 2, "augur-cli validate: --runs 0: give 1 to 100 untraced runs of each point (the median is kept)\n"
+                   USAGE);
+  expect (many, 2, "augur-cli validate: --runs 101: give 1 to 100 untraced runs of each point (the median is "
+                   "kept)\n" USAGE);
+  expect (format, 2, "augur-cli validate: unknown format 'xml' (expected text, json or csv)\n" USAGE);
+  expect (argument, 2, "augur-cli validate: unexpected argument 'stencil.c'\n" USAGE);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli/validate/usage", test_usage);
+  return g_test_run ();
+}

@@ -355,6 +355,14 @@ augur_cli_validate (int argc, char **argv)
             fprintf (stderr, "augur-cli validate: --ranks: '%s' is not a number of ranks from 1 to 4096\n", parts[i]);
             return AUGUR_CLI_EXIT_USAGE;
           }
+        /* each size runs once: twice would run it again and count it
+         * twice in the mean error */
+        for (guint k = 0; k < ranks->len; k++)
+          if (g_array_index (ranks, guint, k) == (guint) n)
+            {
+              fprintf (stderr, "augur-cli validate: --ranks: %u is given twice\n", (guint) n);
+              return AUGUR_CLI_EXIT_USAGE;
+            }
         g_array_append_val (ranks, (guint) { (guint) n });
       }
   }

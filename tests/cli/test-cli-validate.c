@@ -61,10 +61,25 @@ test_usage (void)
   expect (argument, 2, "augur-cli validate: unexpected argument 'stencil.c'\n" USAGE);
 }
 
+/* A number of ranks given twice is refused (it ran twice and counted
+ * twice in the mean error), as other commands refuse a key given twice;
+ * the same size written otherwise too */
+static void
+test_ranks_twice (void)
+{
+  g_autofree char *platform = augur_test_source_path ("tests", "fixtures", "smpi", "platforms", "flat-16.xml", NULL);
+  const char *twice[] = { "--platform", platform, "--ranks", "2,2", "--program", "/nonexistent.c", NULL };
+  const char *padded[] = { "--platform", platform, "--ranks", "1, 4,04", "--program", "/nonexistent.c", NULL };
+
+  expect (twice, 2, "augur-cli validate: --ranks: 2 is given twice\n");
+  expect (padded, 2, "augur-cli validate: --ranks: 4 is given twice\n");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/validate/usage", test_usage);
+  g_test_add_func ("/cli/validate/ranks-twice", test_ranks_twice);
   return g_test_run ();
 }

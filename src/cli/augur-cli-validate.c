@@ -367,29 +367,8 @@ augur_cli_validate (int argc, char **argv)
       }
   }
 
-  if (platform_path != NULL)
-    {
-      g_autoptr(GFile) f = g_file_new_for_path (platform_path);
-      platform = augur_platform_load_file (f, &error);
-    }
-  else
-    {
-      g_autofree char *xml = NULL;
-      if (verbose)
-        fprintf (stderr, "measuring this machine (augur-cli calibrate)...\n");
-      xml = augur_cli_measure_platform ((int) g_get_num_processors (), 4194304, 1.0);
-      if (xml == NULL)
-        return AUGUR_CLI_EXIT_MODEL;
-      platform = augur_platform_load_bytes (xml, strlen (xml), "calibrated platform", &error);
-    }
-  if (platform == NULL)
-    {
-      fprintf (stderr, "augur-cli validate: %s\n", error->message);
-      return AUGUR_CLI_EXIT_MODEL;
-    }
-
-  tools.tracer = tracer;
-  tools.runs = (guint) runs;
+  /* the programs first: a missing one is said before the platform is
+   * measured (which takes a while, and as root may fail on mpirun) */
   if (programs == NULL)
     {
       g_autofree char *dir = examples_dir ();
@@ -423,6 +402,30 @@ augur_cli_validate (int argc, char **argv)
             return AUGUR_CLI_EXIT_USAGE;
           }
       }
+
+  if (platform_path != NULL)
+    {
+      g_autoptr(GFile) f = g_file_new_for_path (platform_path);
+      platform = augur_platform_load_file (f, &error);
+    }
+  else
+    {
+      g_autofree char *xml = NULL;
+      if (verbose)
+        fprintf (stderr, "measuring this machine (augur-cli calibrate)...\n");
+      xml = augur_cli_measure_platform ((int) g_get_num_processors (), 4194304, 1.0);
+      if (xml == NULL)
+        return AUGUR_CLI_EXIT_MODEL;
+      platform = augur_platform_load_bytes (xml, strlen (xml), "calibrated platform", &error);
+    }
+  if (platform == NULL)
+    {
+      fprintf (stderr, "augur-cli validate: %s\n", error->message);
+      return AUGUR_CLI_EXIT_MODEL;
+    }
+
+  tools.tracer = tracer;
+  tools.runs = (guint) runs;
   if (mode == AUGUR_CLI_SLURM_WRITE)
     return write_job (&slurm, platform_path, sources, ranks, ranks_text, runs);
   if (mode == AUGUR_CLI_SLURM_COLLECT)

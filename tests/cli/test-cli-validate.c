@@ -75,11 +75,25 @@ test_ranks_twice (void)
   expect (padded, 2, "augur-cli validate: --ranks: 4 is given twice\n");
 }
 
+/* A missing program is said before this machine is measured (which, as
+ * root, failed first on Open MPI's refusal to run as root; here, without
+ * mpirun, on its absence) */
+static void
+test_program_first (void)
+{
+  const char *missing[] = { "--program", "/nonexistent.c", NULL };
+  const char *second[] = { "--program", "/nonexistent.c:1,2", "--program", "/nonexistent2.c", NULL };
+
+  expect (missing, 2, "augur-cli validate: /nonexistent.c: no such file\n");
+  expect (second, 2, "augur-cli validate: /nonexistent.c: no such file\n");
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli/validate/usage", test_usage);
   g_test_add_func ("/cli/validate/ranks-twice", test_ranks_twice);
+  g_test_add_func ("/cli/validate/program-first", test_program_first);
   return g_test_run ();
 }

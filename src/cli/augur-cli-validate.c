@@ -396,9 +396,14 @@ augur_cli_validate (int argc, char **argv)
         prog->source = colon != NULL ? g_strndup (programs[i], (gsize) (colon - programs[i])) : g_strdup (programs[i]);
         prog->args = colon != NULL && colon[1] != '\0' ? g_strsplit (colon + 1, ",", -1) : NULL;
         g_ptr_array_add (sources, prog);
-        if (!g_file_test (prog->source, G_FILE_TEST_IS_REGULAR))
+        /* a folder, a device or a pipe is said to be one */
+        if (!augur_file_check_regular_path (prog->source, &error))
           {
-            fprintf (stderr, "augur-cli validate: %s: no such file\n", prog->source);
+            if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND))
+              fprintf (stderr, "augur-cli validate: %s: no such file\n", prog->source);
+            else
+              fprintf (stderr, "augur-cli validate: --program: %s (give an MPI program's C source)\n",
+                       error->message);
             return AUGUR_CLI_EXIT_USAGE;
           }
       }

@@ -88,6 +88,22 @@ test_program_first (void)
   expect (second, 2, "augur-cli validate: /nonexistent.c: no such file\n");
 }
 
+/* A folder given as a program is said to be a folder, not missing */
+static void
+test_program_folder (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-validate-XXXXXX", NULL);
+  g_autofree char *folder = g_build_filename (dir, "emptyd", NULL);
+  g_autofree char *said = g_strdup_printf ("augur-cli validate: --program: %s is a folder, not a file (give an MPI "
+                                           "program's C source)\n", folder);
+  const char *args[] = { "--program", folder, NULL };
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  expect (args, 2, said);
+  g_rmdir (folder);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -95,5 +111,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/validate/usage", test_usage);
   g_test_add_func ("/cli/validate/ranks-twice", test_ranks_twice);
   g_test_add_func ("/cli/validate/program-first", test_program_first);
+  g_test_add_func ("/cli/validate/program-folder", test_program_folder);
   return g_test_run ();
 }

@@ -55,7 +55,7 @@ pingpong_path (void)
 /* This machine's platform, measured as `augur-cli calibrate` measures it
  * (for `augur-cli validate`); NULL with a message printed. */
 char *
-augur_cli_measure_platform (int cores, gint64 max_bytes, double seconds)
+augur_cli_measure_platform (const char *command, int cores, gint64 max_bytes, double seconds)
 {
   g_autofree char *pingpong = pingpong_path ();
   g_autoptr(GError) error = NULL;
@@ -64,7 +64,7 @@ augur_cli_measure_platform (int cores, gint64 max_bytes, double seconds)
 
   (void) max_bytes;
   if (xml == NULL)
-    fprintf (stderr, "augur-cli: %s\n", error->message);
+    fprintf (stderr, "augur-cli %s: %s\n", command, error->message);
   return xml;
 }
 

@@ -27,10 +27,11 @@ int      augur_cli_collect       (int argc, char **argv);
 int      augur_cli_report        (int argc, char **argv);   /* when built with src/engine/draw */
 
 /* This machine's platform, measured as `calibrate` does: its XML, or NULL
- * with a message printed. */
-char    *augur_cli_measure_platform (int    cores,
-                                     gint64 max_bytes,
-                                     double seconds);
+ * with a message printed, after the command's name. */
+char    *augur_cli_measure_platform (const char *command,
+                                     int         cores,
+                                     gint64      max_bytes,
+                                     double      seconds);
 
 /* TRUE when the running augur-cli lies under the build tree it was
  * compiled in (its translations and helpers are then that tree's). */

@@ -141,7 +141,7 @@ augur_cli_input_read (const char    *command,
 
       if (!augur_cli_read_file (file_path, &in->text, &in->length, &error))
         {
-          fprintf (stderr, "augur-cli: %s\n", error->message);
+          fprintf (stderr, "augur-cli %s: %s\n", command, error->message);
           return AUGUR_CLI_EXIT_MODEL;
         }
       in->label = g_strdup (file_path);

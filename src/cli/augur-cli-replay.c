@@ -56,7 +56,7 @@ read_document (const char        *document_path,
 
       if (!augur_cli_read_file (document_path, &text, NULL, &error))
         {
-          fprintf (stderr, "%s\n", error->message);
+          fprintf (stderr, "augur-cli replay: %s\n", error->message);
           return AUGUR_CLI_EXIT_MODEL;
         }
       base = g_file_get_parent (file);

@@ -418,7 +418,7 @@ augur_cli_validate (int argc, char **argv)
       g_autofree char *xml = NULL;
       if (verbose)
         fprintf (stderr, "measuring this machine (augur-cli calibrate)...\n");
-      xml = augur_cli_measure_platform ((int) g_get_num_processors (), 4194304, 1.0);
+      xml = augur_cli_measure_platform ("validate", (int) g_get_num_processors (), 4194304, 1.0);
       if (xml == NULL)
         return AUGUR_CLI_EXIT_MODEL;
       platform = augur_platform_load_bytes (xml, strlen (xml), "calibrated platform", &error);

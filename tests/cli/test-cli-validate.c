@@ -104,6 +104,20 @@ test_program_folder (void)
   g_rmdir (dir);
 }
 
+/* A document that cannot be read, or this machine that cannot be
+ * measured, is said after the command's name, as every other message */
+static void
+test_prefix (void)
+{
+  const char *document[] = { "--document", "/nonexistent.replay", NULL };
+  const char *measured[] = { "--ranks", "2", NULL };
+
+  expect (document, 1, "augur-cli validate: Error when getting information for file “/nonexistent.replay”: No such "
+                       "file or directory\n");
+  expect (measured, 1, "augur-cli validate: mpirun is not installed (Debian: openmpi-bin libopenmpi-dev), so the "
+                       "network cannot be measured\n");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -112,5 +126,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/validate/ranks-twice", test_ranks_twice);
   g_test_add_func ("/cli/validate/program-first", test_program_first);
   g_test_add_func ("/cli/validate/program-folder", test_program_folder);
+  g_test_add_func ("/cli/validate/prefix", test_prefix);
   return g_test_run ();
 }

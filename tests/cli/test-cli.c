@@ -239,6 +239,24 @@ test_bad_model (void)
   if (strstr (err, expected) == NULL)
     g_error ("expected \"%s\" in \"%s\"", expected, err);
   g_unlink (path);
+  /* a file that is not there: said after the command's name */
+  {
+    g_autofree char *out2 = NULL, *err2 = NULL;
+    g_autofree char *said = g_strdup_printf ("augur-cli pepa: Error when getting information for file “%s”: No such "
+                                             "file or directory\n", path);
+
+    g_assert_cmpint (run (args, &out2, &err2), ==, 1);
+    g_assert_cmpstr (err2, ==, said);
+  }
+  {
+    const char *replay[] = { "replay", "--document", path, NULL };
+    g_autofree char *out2 = NULL, *err2 = NULL;
+    g_autofree char *said = g_strdup_printf ("augur-cli replay: Error when getting information for file “%s”: No "
+                                             "such file or directory\n", path);
+
+    g_assert_cmpint (run (replay, &out2, &err2), ==, 1);
+    g_assert_cmpstr (err2, ==, said);
+  }
   g_rmdir (dir);
 }
 

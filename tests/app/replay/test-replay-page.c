@@ -625,6 +625,15 @@ test_validation (Fixture       *f,
       g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "not installed"));
       return;
     }
+  /* this machine's ping-pong, measured while it was too busy to give a
+   * fit, is refused (as Calibrate's, above): nothing was validated */
+  if (augur_replay_page_get_error_text (f->page) != NULL &&
+      strstr (augur_replay_page_get_error_text (f->page), "measure again when it is idle") != NULL)
+    {
+      g_assert_cmpuint (augur_result_table_get_n_rows (augur_replay_page_get_validation_table (f->page)), ==, 0);
+      g_test_skip (augur_replay_page_get_error_text (f->page));
+      return;
+    }
   g_assert_null (augur_replay_page_get_error_text (f->page));
   /* the three programs on 2 ranks; a chart of their predicted lines and
    * measured points */

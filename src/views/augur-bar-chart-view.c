@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-bar-chart-view.h"
+#include "augur-view-style.h"
 
 #include <glib/gi18n.h>
 
@@ -29,6 +30,8 @@ view_draw (AugurChartView *view,
   augur_bar_chart_style_init (&style, dark);
   style.hover_bar = hover_bar;
   style.hover_category = hover_category;
+  /* "2,5" in French: the user's decimal mark on screen */
+  style.decimal_mark = augur_view_decimal_mark ();
   augur_bar_chart_draw (cr, width, height, data, &style);
 }
 

@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-line-chart-view.h"
+#include "augur-view-style.h"
 
 #include <glib/gi18n.h>
 
@@ -29,6 +30,8 @@ view_draw (AugurChartView *view,
   augur_chart_style_init (&style, dark);
   style.hover_series = hover_series;
   style.hover_point = hover_point;
+  /* "2,5" in French: the user's decimal mark on screen */
+  style.decimal_mark = augur_view_decimal_mark ();
   augur_chart_draw (cr, width, height, data, &style);
 }
 

@@ -186,6 +186,8 @@ augur_timeline_view_snapshot (GtkWidget   *widget,
     return;
   augur_timeline_style_init (&style, augur_view_is_dark (widget, NULL));
   style.hint = augur_timeline_view_get_hint ();
+  /* "2,5 ms" in French: the user's decimal mark on screen */
+  style.decimal_mark = augur_view_decimal_mark ();
   if (self->hover.kind == AUGUR_TIMELINE_HIT_INTERVAL)
     {
       style.hover_row = self->hover.row;

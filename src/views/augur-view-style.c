@@ -4,6 +4,8 @@
  */
 #include "augur-view-style.h"
 
+#include <locale.h>
+
 gboolean
 augur_view_is_dark (GtkWidget *widget,
                     GdkRGBA   *fg)
@@ -14,6 +16,14 @@ augur_view_is_dark (GtkWidget *widget,
   if (fg != NULL)
     *fg = c;
   return 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue > 0.5;
+}
+
+const char *
+augur_view_decimal_mark (void)
+{
+  const char *mark = localeconv ()->decimal_point;
+
+  return mark != NULL && *mark != '\0' ? mark : ".";
 }
 
 typedef struct {

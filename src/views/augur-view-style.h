@@ -16,6 +16,11 @@ G_BEGIN_DECLS
  * fg, when not NULL, receives that colour. */
 gboolean augur_view_is_dark (GtkWidget *widget,
                              GdkRGBA   *fg);
+/* The user's decimal mark (LC_NUMERIC's: "," in French), which the views
+ * draw their numbers with (tick labels: "2,5 ms"); what is written to a
+ * file keeps '.'.  Read it as it is drawn: a later change of locale
+ * changes it. */
+const char *augur_view_decimal_mark (void);
 
 /* Whether (x, y) is on an item of view, and which: (*a, *b). */
 typedef gboolean (*AugurViewHitFunc)   (GtkWidget *view,

@@ -4,7 +4,9 @@
  */
 #include "augur-test-gtk.h"
 
+#include <cairo-pdf.h>
 #include <execinfo.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,9 +59,13 @@ capture_after_paint (GdkFrameClock *clock,
     }
 }
 
-GdkTexture *
-augur_test_render_widget (GtkWidget *window,
-                          GtkWidget *widget)
+/* What widget (in window) drew at its last frame, at its allocated size
+ * (*width x *height). */
+static GskRenderNode *
+capture_node (GtkWidget *window,
+              GtkWidget *widget,
+              int       *width,
+              int       *height)
 {
   Capture c = { widget, 0, 0, NULL, 0 };
   GdkFrameClock *clock;
@@ -95,11 +101,66 @@ augur_test_render_widget (GtkWidget *window,
       g_signal_handler_disconnect (clock, id);
     }
   g_assert_nonnull (c.node);
+  *width = c.width;
+  *height = c.height;
+  return c.node;
+}
+
+GdkTexture *
+augur_test_render_widget (GtkWidget *window,
+                          GtkWidget *widget)
+{
+  int width, height;
+  GskRenderNode *node = capture_node (window, widget, &width, &height);
+  GdkTexture *texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node,
+                                                     &GRAPHENE_RECT_INIT (0, 0, width, height));
+
+  gsk_render_node_unref (node);
+  return texture;
+}
+
+char *
+augur_test_drawn_text (GtkWidget *window,
+                       GtkWidget *widget)
+{
+  g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
+  g_autofree char *dir = NULL;
+  g_autofree char *pdf = NULL;
+  g_autofree char *out = NULL;
+  g_autoptr(GRegex) space = NULL;
+  cairo_surface_t *surface;
+  GskRenderNode *node;
+  cairo_t *cr;
+  int width, height;
+
+  if (pdftotext == NULL)
+    return NULL;
+  node = capture_node (window, widget, &width, &height);
+  dir = g_dir_make_tmp ("augur-drawn-text-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+  pdf = g_build_filename (dir, "drawn.pdf", NULL);
+  /* the Cairo drawings are recordings: replayed into a PDF, their text
+   * stays text */
+  surface = cairo_pdf_surface_create (pdf, width, height);
+  cr = cairo_create (surface);
+  gsk_render_node_draw (node, cr);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  g_assert_cmpint (cairo_surface_status (surface), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_destroy (surface);
+  gsk_render_node_unref (node);
   {
-    GdkTexture *texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), c.node,
-                                                       &GRAPHENE_RECT_INIT (0, 0, c.width, c.height));
-    gsk_render_node_unref (c.node);
-    return texture;
+    const char *argv[] = { "pdftotext", "-q", "-enc", "UTF-8", pdf, "-", NULL };
+
+    g_assert_cmpint (augur_test_spawn (argv, NULL, &out, NULL), ==, 0);
+  }
+  g_unlink (pdf);
+  g_rmdir (dir);
+  space = g_regex_new ("\\s+", 0, 0, NULL);
+  {
+    g_autofree char *flat = g_regex_replace_literal (space, out, -1, 0, " ", 0, NULL);
+
+    return g_strdup (g_strstrip (flat));
   }
 }
 

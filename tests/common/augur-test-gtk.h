@@ -17,6 +17,16 @@ GdkTexture *augur_test_render_widget (GtkWidget *window,
                                       GtkWidget *widget);
 #define augur_test_render_window(window) augur_test_render_widget ((window), (window))
 
+/* The text widget (inside window, realized and shown) draws, read back
+ * from its rendering (a PDF of it, read by pdftotext): labels and the
+ * numbers views draw with Cairo alike, in reading order, every run of
+ * white space made one space.  A text cut with an ellipsis reads back
+ * whole (Pango gives the ellipsis the text it stands for): this says what
+ * is written, not whether it shows whole.  NULL when pdftotext is not
+ * installed (the caller skips). */
+char       *augur_test_drawn_text    (GtkWidget *window,
+                                      GtkWidget *widget);
+
 /* Lets GTK draw a few frames (20 rounds, 10 ms apart), and then, on a
  * machine too busy for that to be enough, goes on until every shown window
  * is settled (as augur_test_wait_settled, up to 10 s). */

@@ -5,6 +5,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <glib/gstdio.h>
+#include <locale.h>
 #include <math.h>
 #include "augur-test-gtk.h"
 #include <string.h>
@@ -264,6 +266,75 @@ count_notify (GObject    *object,
   (*(guint *) user_data)++;
 }
 
+/* In French the time axis reads "2,5", as the tables beside the chart
+ * read their numbers; its export, a file, keeps "2.5". */
+static void
+test_widget_french_ticks (void)
+{
+  g_autoptr(AugurBarChartData) d = augur_bar_chart_data_new ("Two ranks", "Time", "s");
+  const double a[] = { 1.5, 1.0 }, b[] = { 0.5, 0.25 };
+  g_autofree char *old = g_strdup (setlocale (LC_NUMERIC, NULL));
+  g_autofree char *drawn = NULL;
+  GtkWidget *window, *view;
+
+  if (setlocale (LC_NUMERIC, "fr_FR.UTF-8") == NULL)
+    {
+      g_test_skip ("the fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  for (guint s = 0; s < 2; s++)
+    {
+      AugurChartColor light, dark;
+
+      augur_rank_state_get_color (s, FALSE, &light);
+      augur_rank_state_get_color (s, TRUE, &dark);
+      augur_bar_chart_data_add_category (d, s == 0 ? "compute" : "send", &light, &dark);
+    }
+  augur_bar_chart_data_add_bar (d, "p0", a);
+  augur_bar_chart_data_add_bar (d, "p1", b);
+  window = gtk_window_new ();
+  view = augur_bar_chart_view_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 360);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (view), d);
+  augur_test_wait_for_frames ();
+  drawn = augur_test_drawn_text (window, view);
+  if (drawn == NULL)
+    {
+      setlocale (LC_NUMERIC, old);
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  g_test_message ("drawn: %s", drawn);
+  /* 0 to 2.5 s by 0.5 */
+  g_assert_nonnull (strstr (drawn, "0,5"));
+  g_assert_nonnull (strstr (drawn, "2,5"));
+  g_assert_null (strstr (drawn, "2.5"));
+  {
+    g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+    g_autofree char *dir = g_dir_make_tmp ("augur-bar-chart-XXXXXX", NULL);
+    g_autofree char *pdf = g_build_filename (dir, "ticks.pdf", NULL);
+    g_autofree char *text = NULL;
+    const char *argv[] = { "pdftotext", "-q", "-enc", "UTF-8", pdf, "-", NULL };
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (augur_chart_view_export (AUGUR_CHART_VIEW (view), "pdf", 0, 0, out, &error));
+    g_assert_no_error (error);
+    g_output_stream_close (out, NULL, NULL);
+    g_assert_true (g_file_set_contents (pdf, g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
+                                        g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), NULL));
+    g_assert_cmpint (augur_test_spawn (argv, NULL, &text, NULL), ==, 0);
+    g_unlink (pdf);
+    g_rmdir (dir);
+    g_assert_nonnull (strstr (text, "2.5"));
+    g_assert_null (strstr (text, "2,5"));
+  }
+  setlocale (LC_NUMERIC, old);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The widget: the hovered segment is outlined; new data under a still
  * pointer is hit-tested again; "data" notifies; the export is at the
  * widget's size, at least its natural size (720 x 400). */
@@ -369,5 +440,6 @@ main (int   argc,
   g_test_add_func ("/views/bar-chart/replay", test_replay);
   g_test_add_func ("/views/bar-chart/time-unit", test_time_unit);
   g_test_add_func ("/views/bar-chart/widget", test_widget);
+  g_test_add_func ("/views/bar-chart/french-ticks", test_widget_french_ticks);
   return g_test_run ();
 }

@@ -9,6 +9,8 @@
  */
 #include <gtk/gtk.h>
 #include "augur-test-gtk.h"
+#include <glib/gstdio.h>
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -1161,6 +1163,67 @@ test_widget (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* In French the widget's tick labels read "2,5", as the tables beside
+ * it read their numbers; its export, a file, keeps "2.5". */
+static void
+test_widget_french_ticks (void)
+{
+  g_autoptr(AugurChartData) d = augur_chart_data_new ("Speedup", "Cores", NULL, "Time", "ms");
+  double x[] = { 1, 2, 3, 4 }, y[] = { 0.2, 1.1, 1.9, 2.6 };
+  g_autofree char *old = g_strdup (setlocale (LC_NUMERIC, NULL));
+  g_autofree char *drawn = NULL;
+  GtkWidget *window, *view;
+
+  if (setlocale (LC_NUMERIC, "fr_FR.UTF-8") == NULL)
+    {
+      g_test_skip ("the fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  augur_chart_data_add_series (d, "run", x, y, G_N_ELEMENTS (x));
+  window = gtk_window_new ();
+  view = augur_line_chart_view_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 500);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (view), d);
+  augur_test_wait_for_frames ();
+  drawn = augur_test_drawn_text (window, view);
+  if (drawn == NULL)
+    {
+      setlocale (LC_NUMERIC, old);
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  g_test_message ("drawn: %s", drawn);
+  /* the time axis steps by 0.5, the cores' by 0.5 too */
+  g_assert_nonnull (strstr (drawn, "2,5"));
+  g_assert_nonnull (strstr (drawn, "1,5"));
+  g_assert_null (strstr (drawn, "2.5"));
+  g_assert_null (strstr (drawn, "1.5"));
+  {
+    g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+    g_autofree char *dir = g_dir_make_tmp ("augur-line-chart-XXXXXX", NULL);
+    g_autofree char *pdf = g_build_filename (dir, "ticks.pdf", NULL);
+    g_autofree char *text = NULL;
+    const char *argv[] = { "pdftotext", "-q", "-enc", "UTF-8", pdf, "-", NULL };
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (augur_line_chart_view_export (AUGUR_LINE_CHART_VIEW (view), "pdf", 0, 0, out, &error));
+    g_assert_no_error (error);
+    g_output_stream_close (out, NULL, NULL);
+    g_assert_true (g_file_set_contents (pdf, g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
+                                        g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), NULL));
+    g_assert_cmpint (augur_test_spawn (argv, NULL, &text, NULL), ==, 0);
+    g_unlink (pdf);
+    g_rmdir (dir);
+    g_assert_nonnull (strstr (text, "2.5"));
+    g_assert_null (strstr (text, "2,5"));
+  }
+  setlocale (LC_NUMERIC, old);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_hover_drawn (void)
 {
@@ -1212,5 +1275,6 @@ main (int argc, char **argv)
   g_test_add_func ("/views/line-chart/hline", test_hline);
   g_test_add_func ("/views/line-chart/band-legend-export", test_band_legend_export);
   g_test_add_func ("/views/line-chart-view/render", test_widget);
+  g_test_add_func ("/views/line-chart-view/french-ticks", test_widget_french_ticks);
   return g_test_run ();
 }

@@ -8,6 +8,8 @@
  */
 #include <gtk/gtk.h>
 #include "augur-test-gtk.h"
+#include <glib/gstdio.h>
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -1002,6 +1004,67 @@ test_widget_extent (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* In French the ruler reads "2,5 ms", as the tables beside it read
+ * their numbers; an export, a file, keeps "2.5 ms". */
+static void
+test_widget_french_ruler (void)
+{
+  g_autoptr(AugurTimelineData) d = small_timeline ();
+  g_autofree char *old = g_strdup (setlocale (LC_NUMERIC, NULL));
+  GtkWidget *window, *view;
+  g_autofree char *drawn = NULL;
+
+  if (setlocale (LC_NUMERIC, "fr_FR.UTF-8") == NULL)
+    {
+      g_test_skip ("the fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  window = gtk_window_new ();
+  view = augur_timeline_view_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 400);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (view), d);
+  /* ticks every 0.5 ms */
+  augur_timeline_view_set_range (AUGUR_TIMELINE_VIEW (view), 0, 0.004);
+  augur_test_wait_for_frames ();
+  drawn = augur_test_drawn_text (window, view);
+  if (drawn == NULL)
+    {
+      setlocale (LC_NUMERIC, old);
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  g_test_message ("drawn: %s", drawn);
+  g_assert_nonnull (strstr (drawn, "0,5 ms"));
+  g_assert_nonnull (strstr (drawn, "2,5 ms"));
+  g_assert_null (strstr (drawn, "2.5 ms"));
+
+  /* exported, a file: the point */
+  {
+    g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+    g_autofree char *dir = g_dir_make_tmp ("augur-timeline-XXXXXX", NULL);
+    g_autofree char *pdf = g_build_filename (dir, "ruler.pdf", NULL);
+    g_autofree char *text = NULL;
+    const char *argv[] = { "pdftotext", "-q", "-enc", "UTF-8", pdf, "-", NULL };
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (augur_timeline_view_export (AUGUR_TIMELINE_VIEW (view), "pdf", 0, 0, out, &error));
+    g_assert_no_error (error);
+    g_output_stream_close (out, NULL, NULL);
+    g_assert_true (g_file_set_contents (pdf, g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
+                                        g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), NULL));
+    g_assert_cmpint (augur_test_spawn (argv, NULL, &text, NULL), ==, 0);
+    g_unlink (pdf);
+    g_rmdir (dir);
+    g_assert_nonnull (strstr (text, "2.5 ms"));
+    g_assert_null (strstr (text, "2,5 ms"));
+  }
+  setlocale (LC_NUMERIC, old);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static GtkEventController *
 motion_controller (GtkWidget *view)
 {
@@ -1089,6 +1152,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/views/timeline/widget", test_widget);
   g_test_add_func ("/views/timeline/widget-hover", test_widget_hover);
   g_test_add_func ("/views/timeline/widget-extent", test_widget_extent);
+  g_test_add_func ("/views/timeline/widget-french-ruler", test_widget_french_ruler);
   g_test_add_func ("/views/timeline/hint", test_hint);
   return g_test_run ();
 }

@@ -7,29 +7,21 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <glib/gi18n.h>
-#include <locale.h>
 #include <math.h>
 #include <string.h>
 
 #include "augur-format.h"
 #include "augur-result-tables.h"
+#include "augur-view-style.h"
 
 /* ---- Numbers on screen ---------------------------------------------------- */
 
-/* The decimal point of the user's locale in place of '.' (takes text). */
+/* The decimal point of the user's locale in place of '.' (takes text),
+ * as the views draw their numbers. */
 char *
 augur_result_localize_point (char *text)
 {
-  const char *point = localeconv ()->decimal_point;
-  char *dot;
-  char *localized;
-
-  if (text == NULL || point == NULL || strcmp (point, ".") == 0 || (dot = strchr (text, '.')) == NULL)
-    return text;
-  *dot = '\0';
-  localized = g_strconcat (text, point, dot + 1, NULL);
-  g_free (text);
-  return localized;
+  return augur_format_localize_point (text, augur_view_decimal_mark ());
 }
 
 char *

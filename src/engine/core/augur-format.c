@@ -212,6 +212,21 @@ augur_format_estimate (double v,
   return format_fixed (v, -place);
 }
 
+char *
+augur_format_localize_point (char       *text,
+                             const char *mark)
+{
+  char *dot, *localized;
+
+  if (text == NULL || mark == NULL || *mark == '\0' || strcmp (mark, ".") == 0 ||
+      (dot = strchr (text, '.')) == NULL)
+    return text;
+  *dot = '\0';
+  localized = g_strconcat (text, mark, dot + 1, NULL);
+  g_free (text);
+  return localized;
+}
+
 void
 augur_json_append_number (GString *s,
                           double   v)

@@ -54,6 +54,13 @@ char       *augur_format_readable      (double      v,
 char       *augur_format_half_interval (double      half);
 char       *augur_format_estimate      (double      v,
                                         double      half);
+/* text (taken, and returned) with mark in place of its first '.': a
+ * number written above, or a label holding one ("2.5 ms"), shown with the
+ * user's decimal mark ("2,5 ms" in French; the window reads it from
+ * LC_NUMERIC).  mark NULL, "" or ".": text as it is.  Files never go
+ * through it. */
+char       *augur_format_localize_point (char       *text,
+                                         const char *mark);
 
 /* JSON: a number (null when not finite, since JSON has no NaN or
  * infinity) and a quoted, escaped string (valid UTF-8 in, valid JSON out;

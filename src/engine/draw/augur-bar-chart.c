@@ -538,7 +538,7 @@ augur_bar_chart_draw (cairo_t                  *cr,
 
   /* The grid at the time axis' ticks, under the bars. */
   augur_chart_layout_draw_grid (&l.base, cr, &style->grid, NULL);
-  augur_chart_layout_draw_axes (&l.base, cr, &style->text);
+  augur_chart_layout_draw_axes (&l.base, cr, &style->text, style->decimal_mark);
 
   /* Bars. */
   for (guint b = 0; b < d->labels->len; b++)

@@ -93,6 +93,7 @@ typedef struct {
   AugurChartColor grid;
   int             hover_bar;    /* -1: none */
   int             hover_category;
+  const char     *decimal_mark; /* of the tick labels; NULL: '.' (augur_chart_layout_draw_axes) */
 } AugurBarChartStyle;
 
 void     augur_bar_chart_style_init (AugurBarChartStyle      *style,

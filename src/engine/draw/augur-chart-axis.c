@@ -224,8 +224,10 @@ append_fixed (GString *s,
   const char *p = text;
   gsize int_digits;
 
-  /* '.' in every locale, as the tables and the JSON write numbers (printf
-   * would write "0,5" in French) */
+  /* '.' in every locale, as the JSON writes numbers (printf would write
+   * "0,5" in French): the layout measures it so, exports and reports
+   * print it so, and a view draws it with the user's mark
+   * (augur_chart_layout_draw_axes) */
   g_snprintf (format, sizeof format, "%%.%df", CLAMP (decimals, 0, 12));
   g_ascii_formatd (text, sizeof text, format, fabs (v));
   int_digits = strspn (text, "0123456789");

@@ -10,6 +10,7 @@
  */
 #include "augur-chart-layout.h"
 #include "augur-draw.h"
+#include "augur-format.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -932,7 +933,8 @@ augur_chart_layout_draw_ticks (const AugurChartLayout *L,
 void
 augur_chart_layout_draw_axes (const AugurChartLayout *L,
                               cairo_t                *cr,
-                              const AugurChartColor  *color)
+                              const AugurChartColor  *color,
+                              const char             *decimal_mark)
 {
   const AugurChartAxis *axes[2] = { &L->x, &L->y };
 
@@ -940,9 +942,19 @@ augur_chart_layout_draw_axes (const AugurChartLayout *L,
     for (guint i = 0; i < axes[a]->labels->len; i++)
       {
         const AugurChartTickLabel *label = &g_array_index (axes[a]->labels, AugurChartTickLabel, i);
+        const AugurChartRect *r = &label->rect;
 
-        show_text_within (cr, L->pango, label->text, L->text_px, FALSE, color, label->rect.x, label->rect.y,
-                          label->rect.w + 1, PANGO_ELLIPSIZE_START);
+        if (axes[a]->kind == AUGUR_CHART_AXIS_VALUE)
+          {
+            g_autofree char *text = augur_format_localize_point (g_strdup (label->text), decimal_mark);
+
+            augur_chart_show_text (cr, L->pango, text, L->text_px, FALSE, color,
+                                   axes[a]->vertical ? r->x + r->w : r->x + r->w / 2, r->y,
+                                   axes[a]->vertical ? 1 : 0.5, 0);
+          }
+        else
+          show_text_within (cr, L->pango, label->text, L->text_px, FALSE, color, r->x, r->y, r->w + 1,
+                            PANGO_ELLIPSIZE_START);
       }
   if (L->x.title_rect.w > 0)
     show_text_within (cr, L->pango, L->x.title, L->label_px, FALSE, color, L->x.title_rect.x, L->x.title_rect.y,

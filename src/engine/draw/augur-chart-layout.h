@@ -246,10 +246,16 @@ void  augur_chart_layout_draw_ticks  (const AugurChartLayout *layout,
                                       cairo_t                *cr,
                                       const AugurChartColor  *color,
                                       double                  len);
-/* Tick labels and axis titles. */
+/* Tick labels and axis titles.  A value axis' labels are drawn with
+ * decimal_mark in place of their point ("2,5" in French: a view gives the
+ * user's; NULL: "2.5", as exports and reports print them); the layout
+ * measured them with the point, so that drawing, hit testing and exports
+ * share it: each is drawn whole, centred under its tick (x) or ending at
+ * the plot's margin (y). */
 void  augur_chart_layout_draw_axes   (const AugurChartLayout *layout,
                                       cairo_t                *cr,
-                                      const AugurChartColor  *color);
+                                      const AugurChartColor  *color,
+                                      const char             *decimal_mark);
 /* The swatch of entry i, in the box (x, y, swatch_w, row height). */
 typedef void (*AugurChartDrawSwatch) (cairo_t                *cr,
                                       const AugurChartLayout *layout,

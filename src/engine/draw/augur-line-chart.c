@@ -996,7 +996,7 @@ draw_axes (cairo_t               *cr,
   cairo_rectangle (cr, L->base.plot.x, L->base.plot.y, L->base.plot.w, L->base.plot.h);
   cairo_stroke (cr);
   augur_chart_layout_draw_ticks (&L->base, cr, &style->axis, TICK_LEN);
-  augur_chart_layout_draw_axes (&L->base, cr, &style->text);
+  augur_chart_layout_draw_axes (&L->base, cr, &style->text, style->decimal_mark);
   augur_chart_layout_draw_title (&L->base, cr, &style->text);
 }
 

@@ -36,6 +36,7 @@ typedef struct {
   guint                  n_palette;
   int                    hover_series; /* -1: none */
   int                    hover_point;  /* -1: none */
+  const char            *decimal_mark; /* of the tick labels; NULL: '.' (augur_chart_layout_draw_axes) */
 } AugurChartStyle;
 
 AugurChartData *augur_chart_data_new   (const char     *title,

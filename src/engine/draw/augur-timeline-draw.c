@@ -25,6 +25,7 @@
 
 #include "augur-chart-layout.h"
 #include "augur-export.h"
+#include "augur-format.h"
 
 #define PAD             8.0
 #define RULER_H         30.0
@@ -428,16 +429,19 @@ pick_unit (double       span,
     *scale = 1e-9, *unit = "ns";
 }
 
-/* "611 760.5": thin spaces between thousands from five integer digits. */
+/* "611 760.5": thin spaces between thousands from five integer digits;
+ * mark in place of the point (NULL: '.'). */
 static char *
-format_tick (double value,
-             int    decimals)
+format_tick (double      value,
+             int         decimals,
+             const char *mark)
 {
   char format[8], text[G_ASCII_DTOSTR_BUF_SIZE + 320];
   gsize int_digits;
   GString *s;
 
-  /* '.' in every locale, as the tables write numbers */
+  /* '.' in every locale (printf would write the locale's mark), then the
+   * mark the style asks for: the user's on screen, '.' in exports */
   g_snprintf (format, sizeof format, "%%.%df", CLAMP (decimals, 0, 12));
   g_ascii_formatd (text, sizeof text, format, fabs (value));
   int_digits = strspn (text, "0123456789");
@@ -450,7 +454,7 @@ format_tick (double value,
       g_string_append_c (s, text[i]);
     }
   g_string_append (s, text + int_digits);
-  return g_string_free (s, FALSE);
+  return augur_format_localize_point (g_string_free (s, FALSE), mark);
 }
 
 static void
@@ -504,7 +508,9 @@ draw_ruler (cairo_t                  *cr,
       g_autofree char *b = NULL;
 
       g_snprintf (format, sizeof format, "%%.%df", CLAMP ((int) ceil (-log10 (step) - 1e-9) + 1, 0, 12));
-      b = g_strdup_printf ("%s s +", g_ascii_formatd (number, sizeof number, format, base));
+      b = augur_format_localize_point (g_strdup_printf ("%s s +", g_ascii_formatd (number, sizeof number, format,
+                                                                                  base)),
+                                       style->decimal_mark);
       lead = show_text (cr, L->layout, b, TICK_PX, TRUE, g->x, base_y - 9, 0, 1, &style->text) + 10;
     }
 
@@ -532,7 +538,7 @@ draw_ruler (cairo_t                  *cr,
       double t = k * step, x = augur_timeline_geometry_time_to_x (g, t), w;
       g_autofree char *label = NULL;
       g_autofree char *number = format_tick (relative ? (t - base) / scale : fabs (t) < step * 1e-6 ? 0.0 : t / scale,
-                                             decimals);
+                                             decimals, style->decimal_mark);
 
       label = g_strdup_printf (relative ? "+%s %s" : "%s %s", number, unit);
       augur_draw_set_text (L->layout, label, TICK_PX, FALSE);

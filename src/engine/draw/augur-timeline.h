@@ -58,6 +58,7 @@ typedef struct {
   double                 selection_t0;    /* NAN: no range being selected */
   double                 selection_t1;
   const char            *hint;            /* how to zoom and pan, right of the legend; NULL: none */
+  const char            *decimal_mark;    /* of the ruler's times ("2,5 ms"); NULL: '.', as exports print them */
 } AugurTimelineStyle;
 
 typedef enum {

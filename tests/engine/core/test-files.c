@@ -143,6 +143,31 @@ test_format_interval (void)
     }
 }
 
+/* A number's point as the screen shows it: the mark given, once; the
+ * text as it was without one. */
+static void
+test_format_localize_point (void)
+{
+  static const struct { const char *text, *mark, *shown; } cases[] = {
+    { "2.5 ms", ",", "2,5 ms" },
+    { "611 760.5", ",", "611 760,5" },
+    { "1.5×10⁻³", ",", "1,5×10⁻³" },
+    { "12.5 s +", "٫", "12٫5 s +" },
+    { "2.5 ms", ".", "2.5 ms" },
+    { "2.5 ms", "", "2.5 ms" },
+    { "2.5 ms", NULL, "2.5 ms" },
+    { "250 ms", ",", "250 ms" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *shown = augur_format_localize_point (g_strdup (cases[i].text), cases[i].mark);
+
+      g_assert_cmpstr (shown, ==, cases[i].shown);
+    }
+  g_assert_null (augur_format_localize_point (NULL, ","));
+}
+
 static void
 test_json_string (void)
 {
@@ -564,6 +589,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/format/message-token", test_message_token);
   g_test_add_func ("/engine/format/readable", test_format_readable);
   g_test_add_func ("/engine/format/interval", test_format_interval);
+  g_test_add_func ("/engine/format/localize-point", test_format_localize_point);
   g_test_add_func ("/engine/file/symlink", test_safe_symlink);
   g_test_add_func ("/engine/file/hard-link", test_safe_hard_link);
   g_test_add_func ("/engine/file/read-only-folder", test_safe_read_only_folder);

@@ -655,19 +655,25 @@ button_tooltip (AugurMachineView *self,
     }
 }
 
-static gboolean
-query_tooltip_cb (GtkWidget        *widget,
-                  int               x,
-                  int               y,
-                  gboolean          keyboard,
-                  GtkTooltip       *tooltip,
-                  AugurMachineView *self)
+/* What the tooltip says at (x, y), or NULL. */
+static char *
+tooltip_text (AugurMachineView *self,
+              double            x,
+              double            y)
 {
   const AugurMachine *m = augur_ccdsm_setup_peek_machine (self->setup);
   Layout *l = machine_get_layout (self);
-  g_autofree char *text = NULL;
+  char *text = NULL;
   guint i, n = 0;
 
+  /* the distance caption, cut even on two lines: whole */
+  if (l->caption_cut && graphene_rect_contains_point (&l->caption, &GRAPHENE_POINT_INIT (x, y)))
+    {
+      MachineScene scene;
+
+      machine_scene_of (self, &scene);
+      return machine_distance_caption (&scene);
+    }
   switch (machine_hit_test (self, x, y, &i))
     {
     case HIT_CHIP:
@@ -707,8 +713,23 @@ query_tooltip_cb (GtkWidget        *widget,
     case HIT_MODULE:
     case HIT_NODE:
     default:
-      return FALSE;
+      return NULL;
     }
+  return text;
+}
+
+static gboolean
+query_tooltip_cb (GtkWidget        *widget,
+                  int               x,
+                  int               y,
+                  gboolean          keyboard,
+                  GtkTooltip       *tooltip,
+                  AugurMachineView *self)
+{
+  g_autofree char *text = tooltip_text (self, x, y);
+
+  if (text == NULL)
+    return FALSE;
   gtk_tooltip_set_text (tooltip, text);
   return TRUE;
 }
@@ -934,6 +955,37 @@ augur_machine_view_get_chip_bounds (AugurMachineView *self,
   if (bounds != NULL)
     *bounds = c->rect;
   return TRUE;
+}
+
+gboolean
+augur_machine_view_get_caption (AugurMachineView *self,
+                                graphene_rect_t  *bounds,
+                                gboolean         *cut)
+{
+  MachineScene scene;
+  g_autofree char *caption = NULL;
+  Layout *l;
+
+  g_return_val_if_fail (AUGUR_IS_MACHINE_VIEW (self), FALSE);
+  l = machine_get_layout (self);
+  machine_scene_of (self, &scene);
+  caption = machine_distance_caption (&scene);
+  if (caption == NULL)
+    return FALSE;
+  if (bounds != NULL)
+    *bounds = l->caption;
+  if (cut != NULL)
+    *cut = l->caption_cut;
+  return TRUE;
+}
+
+char *
+augur_machine_view_get_tooltip_text (AugurMachineView *self,
+                                     double            x,
+                                     double            y)
+{
+  g_return_val_if_fail (AUGUR_IS_MACHINE_VIEW (self), NULL);
+  return tooltip_text (self, x, y);
 }
 
 void

@@ -68,6 +68,17 @@ void     augur_machine_view_get_node_bank_center (AugurMachineView *self,
 gboolean augur_machine_view_get_chip_bounds      (AugurMachineView *self,
                                                   const char       *name,
                                                   graphene_rect_t  *bounds);
+/* The row of the distance caption ("Distance P0–P1: 1 (same module)",
+ * on two lines where one is too short) and whether it is cut even so
+ * (FALSE: the document has not two processes); what the view's tooltip
+ * says at (x, y) (NULL: none; g_free it): over a caption cut, the whole
+ * caption. */
+gboolean augur_machine_view_get_caption          (AugurMachineView *self,
+                                                  graphene_rect_t  *bounds,
+                                                  gboolean         *cut);
+char    *augur_machine_view_get_tooltip_text     (AugurMachineView *self,
+                                                  double            x,
+                                                  double            y);
 /* The fill colours of process chips and variable kinds in the current
  * (light or dark) style. */
 void     augur_machine_view_get_process_color    (AugurMachineView *self,

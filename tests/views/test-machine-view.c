@@ -91,7 +91,8 @@ fixture_set_up (Fixture       *f,
   f->view = AUGUR_MACHINE_VIEW (f->widget);
   f->changes = 0;
   g_signal_connect (f->widget, "setup-changed", G_CALLBACK (count_cb), &f->changes);
-  static const int sizes[][2] = { { 900, 600 }, { 1280, 800 }, { 480, 380 } };
+  /* the last: the least width the view asks for */
+  static const int sizes[][2] = { { 900, 600 }, { 1280, 800 }, { 480, 380 }, { 360, 480 } };
 
   gtk_window_set_default_size (GTK_WINDOW (f->window), sizes[GPOINTER_TO_INT (data)][0],
                                sizes[GPOINTER_TO_INT (data)][1]);
@@ -531,6 +532,127 @@ test_small (Fixture       *f,
   g_assert_cmpuint (f->changes, ==, 1);
 }
 
+/* sr2.ccdsm with its processes renamed. */
+static AugurCcdsmProgram *
+sr2_named (const char *p0,
+           const char *p1)
+{
+  const char *src = g_getenv ("AUGUR_SOURCE_DIR");
+  g_autofree char *path = g_build_filename (src ? src : ".", "data", "examples", "sr2.ccdsm", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *renamed = NULL;
+  g_autofree char *named = NULL;
+  g_autoptr(GRegex) first = g_regex_new ("\\bP0\\b", 0, 0, NULL);
+  g_autoptr(GRegex) second = g_regex_new ("\\bP1\\b", 0, 0, NULL);
+  g_autoptr(GError) error = NULL;
+  AugurCcdsmProgram *program;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  renamed = g_regex_replace_literal (first, text, -1, 0, p0, 0, NULL);
+  named = g_regex_replace_literal (second, renamed, -1, 0, p1, 0, NULL);
+  program = augur_ccdsm_program_parse (named, -1, "sr2.ccdsm", NULL, &error);
+  g_assert_no_error (error);
+  return program;
+}
+
+/* text without its white space: a caption wrapped onto two lines reads
+ * back with a space where it broke. */
+static char *
+without_spaces (const char *text)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_isspace (*p))
+      g_string_append_c (s, *p);
+  return g_string_free (s, FALSE);
+}
+
+/* Shows program and returns what the view draws, white space left out
+ * (a text cut with an ellipsis reads back whole), with the caption's row
+ * in *caption and whether it is cut in *cut. */
+static char *
+drawn_with (Fixture           *f,
+            AugurCcdsmProgram *program,
+            graphene_rect_t   *caption,
+            gboolean          *cut)
+{
+  g_autofree char *drawn = NULL;
+
+  augur_machine_view_set_model (f->view, program, augur_ccdsm_program_get_setup (program));
+  augur_test_wait_for_frames ();
+  g_assert_true (augur_machine_view_get_caption (f->view, caption, cut));
+  drawn = augur_test_drawn_text (f->window, f->widget);
+  if (drawn == NULL)
+    return NULL;
+  g_test_message ("caption %.0fx%.0f at (%.0f, %.0f); drawn: %s", caption->size.width, caption->size.height,
+                  caption->origin.x, caption->origin.y, drawn);
+  return without_spaces (drawn);
+}
+
+/* The distance caption over the machine, at the least width the view
+ * asks for: whole on one line where it fits; on two where it does not
+ * (the row grows, Add Module stays beside it); cut only when two lines
+ * are too few, its tooltip then saying it whole. */
+static void
+test_caption (Fixture       *f,
+              gconstpointer  data)
+{
+  static const char long_p0[] = "the_sender_of_every_message_that_goes_round_the_ring_of_slots";
+  static const char long_p1[] = "the_receiver_of_every_message_that_goes_round_the_ring_of_slots";
+  g_autoptr(AugurCcdsmProgram) sr2 = load_example ("sr2.ccdsm");
+  g_autoptr(AugurCcdsmProgram) named = sr2_named ("Sender", "Receiver");
+  g_autoptr(AugurCcdsmProgram) long_named = sr2_named (long_p0, long_p1);
+  g_autofree char *one = NULL, *two = NULL, *cut = NULL, *whole = NULL;
+  g_autofree char *tip = NULL;
+  graphene_rect_t row1, row2, row3;
+  gboolean cut1 = TRUE, cut2 = TRUE, cut3 = FALSE;
+  double cx, cy;
+
+  one = drawn_with (f, sr2, &row1, &cut1);
+  if (one == NULL)
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "machine-view-caption-one-line.png");
+  }
+  g_assert_cmpint (gtk_widget_get_width (f->widget), <=, 380);
+  g_assert_nonnull (strstr (one, "DistanceP0–P1:1(samemodule)"));
+  g_assert_false (cut1);
+  g_assert_cmpfloat (row1.size.height, ==, 28);
+  g_assert_null (augur_machine_view_get_tooltip_text (f->view, row1.origin.x + 10, row1.origin.y + row1.size.height / 2));
+
+  two = drawn_with (f, named, &row2, &cut2);
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "machine-view-caption-two-lines.png");
+  }
+  g_assert_nonnull (strstr (two, "DistanceSender–Receiver:1(samemodule)"));
+  g_assert_false (cut2);
+  /* two lines: a taller row, and the machine below it */
+  g_assert_cmpfloat (row2.size.height, >=, row1.size.height + 8);
+  g_assert_cmpfloat (row2.size.width, ==, row1.size.width);
+  augur_machine_view_get_cpu_center (f->view, 0, &cx, &cy);
+  g_assert_cmpfloat (cy, >, row2.origin.y + row2.size.height);
+  g_assert_null (augur_machine_view_get_tooltip_text (f->view, row2.origin.x + 10, row2.origin.y + row2.size.height / 2));
+
+  cut = drawn_with (f, long_named, &row3, &cut3);
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "machine-view-caption-cut.png");
+  }
+  g_assert_nonnull (strstr (cut, "Distance"));
+  g_assert_true (cut3);
+  /* two lines, no more */
+  g_assert_cmpfloat (row3.size.height, ==, row2.size.height);
+  whole = g_strdup_printf ("Distance %s–%s: 1 (same module)", long_p0, long_p1);
+  tip = augur_machine_view_get_tooltip_text (f->view, row3.origin.x + 10, row3.origin.y + row3.size.height / 2);
+  g_assert_cmpstr (tip, ==, whole);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -545,5 +667,7 @@ main (int   argc,
   g_test_add ("/views/machine-view/interaction", Fixture, GINT_TO_POINTER (0), fixture_set_up, test_interaction,
               fixture_tear_down);
   g_test_add ("/views/machine-view/small", Fixture, GINT_TO_POINTER (2), fixture_set_up, test_small, fixture_tear_down);
+  g_test_add ("/views/machine-view/caption", Fixture, GINT_TO_POINTER (3), fixture_set_up, test_caption,
+              fixture_tear_down);
   return g_test_run ();
 }

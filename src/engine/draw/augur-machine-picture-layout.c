@@ -478,11 +478,29 @@ machine_compute_layout (const MachineScene *self,
   }
   l->caption_y = l->tray.origin.y + l->tray.size.height + 4;
   {
+    /* the distance caption, left of Add Module (the whole width in a
+     * report, which has no buttons): as many lines as it needs, up to
+     * CAPTION_LINES, the row growing to hold them */
     double w = machine_text_width (self, _("Module"), 0.8, TRUE) + 32;
-    add_button (l, BUTTON_ADD_MODULE, 0, TRUE, width - MARGIN - w, l->caption_y + (CAPTION_H - 22) / 2, w, 22);
+    double right = self->interactive ? width - MARGIN - w - GAP : width - MARGIN;
+    g_autofree char *caption = machine_distance_caption (self);
+
+    graphene_rect_init (&l->caption, MARGIN + 2, l->caption_y, MAX (right - (MARGIN + 2), 20), CAPTION_H);
+    if (caption != NULL)
+      {
+        PangoLayout *layout = machine_caption_layout (self, caption, l->caption.size.width);
+        int h;
+
+        pango_layout_get_pixel_size (layout, NULL, &h);
+        l->caption.size.height = MAX (CAPTION_H, h + 8);
+        l->caption_cut = pango_layout_is_ellipsized (layout);
+        g_object_unref (layout);
+      }
+    add_button (l, BUTTON_ADD_MODULE, 0, TRUE, width - MARGIN - w,
+                l->caption_y + (l->caption.size.height - 22) / 2, w, 22);
   }
   l->legend_y = height - MARGIN - 10;
-  top = l->caption_y + CAPTION_H + 2;
+  top = l->caption_y + l->caption.size.height + 2;
   avail = l->legend_y - 16 - top;
 
   /* Modules in rows, as many nodes to a row as fit at NODE_MIN_W. */

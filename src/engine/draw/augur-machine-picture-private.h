@@ -39,7 +39,9 @@ G_BEGIN_DECLS
 #define BANK_HEAD    22.0
 #define BANK_MIN_H   58.0
 #define BUTTON       18.0
-#define CAPTION_H    28.0
+#define CAPTION_H    28.0   /* the distance caption's row, at least */
+#define CAPTION_SCALE 0.9
+#define CAPTION_LINES 2     /* it wraps onto as many before it is cut */
 #define MIN_WIDTH    360  /* a module of two nodes of two cpus each, side by side */
 
 typedef enum {
@@ -86,6 +88,8 @@ typedef struct {
   GArray          *buttons;   /* AugurMachineButton */
   GArray          *chips;     /* AugurMachineChip */
   double           caption_y;
+  graphene_rect_t  caption;      /* where the distance caption may go (left of Add Module) */
+  gboolean         caption_cut;  /* it is cut even on CAPTION_LINES lines: its tooltip has it */
   double           legend_y;
   double           need_height;   /* to show everything at this width */
 } AugurMachineLayout;
@@ -133,6 +137,15 @@ double   machine_text_width       (const MachineScene      *scene,
                                    const char              *text,
                                    double                   scale,
                                    gboolean                 bold);
+/* "Distance P0–P1: 1 (same module)" (translated), or NULL without two
+ * processes. */
+char    *machine_distance_caption (const MachineScene      *scene);
+/* The caption laid out width wide, as it is drawn: wrapped onto
+ * CAPTION_LINES lines at most, the last cut with an ellipsis when they
+ * are too few (PangoLayout: unref it). */
+PangoLayout *machine_caption_layout (const MachineScene    *scene,
+                                     const char            *caption,
+                                     double                 width);
 /* The hint in an empty tray (translated), and its height wrapped to
  * width (one line at least). */
 const char *machine_tray_hint     (const MachineScene      *scene);

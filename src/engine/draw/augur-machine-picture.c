@@ -184,6 +184,20 @@ machine_text_height (const MachineScene *self,
   return layout_extent (wrapped_layout (self, text, scale, width), TRUE);
 }
 
+PangoLayout *
+machine_caption_layout (const MachineScene *self,
+                        const char         *caption,
+                        double              width)
+{
+  PangoLayout *layout = make_layout (self, caption, CAPTION_SCALE, FALSE);
+
+  pango_layout_set_width (layout, (int) (MAX (width, 20) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_height (layout, -CAPTION_LINES);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  return layout;
+}
+
 /* Text vertically centred on cy, starting at x (or centred on x); cut
  * with an ellipsis at max_width when positive.  Returns its width. */
 static double
@@ -423,8 +437,8 @@ draw_chip (const MachineScene     *self,
   cairo_restore (cr);
 }
 
-static char *
-distance_caption (const MachineScene *self)
+char *
+machine_distance_caption (const MachineScene *self)
 {
   const char *p0, *p1;
   int d;
@@ -699,15 +713,22 @@ machine_draw (const MachineScene *self,
               cairo_t            *cr,
               double              width)
 {
-  g_autofree char *caption = distance_caption (self);
+  g_autofree char *caption = machine_distance_caption (self);
   Style st;
 
   style_init (self, &st);
   draw_tray (self, cr, &st, l);
   if (caption != NULL)
     {
+      /* on two lines rather than cut, where the row has room for them */
+      PangoLayout *layout = machine_caption_layout (self, caption, l->caption.size.width);
+      int h;
+
+      pango_layout_get_pixel_size (layout, NULL, &h);
       set_source (cr, &st.fg, 0.85);
-      draw_text (self, cr, caption, MARGIN + 2, l->caption_y + CAPTION_H / 2, 0.9, FALSE, width / 2, FALSE);
+      cairo_move_to (cr, l->caption.origin.x, l->caption.origin.y + (l->caption.size.height - h) / 2.0);
+      pango_cairo_show_layout (cr, layout);
+      g_object_unref (layout);
     }
   draw_machine (self, cr, &st, l);
   draw_distance_line (self, cr, &st, l);

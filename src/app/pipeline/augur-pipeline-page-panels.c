@@ -548,6 +548,7 @@ on_sweep_parameter_selected (AugurPipelinePage *self)
   char buffer[G_ASCII_DTOSTR_BUF_SIZE];
   double value = 0;
 
+  augur_pipeline_page_update_sweep_buttons (self);
   if (item == NULL || self->pipeline == NULL)
     return;
   if (!augur_pipeline_get_parameter (self->pipeline, gtk_string_object_get_string (item), &value, NULL) ||
@@ -557,6 +558,34 @@ on_sweep_parameter_selected (AugurPipelinePage *self)
                          g_ascii_formatd (buffer, sizeof buffer, "%.6g", value / 10));
   gtk_editable_set_text (GTK_EDITABLE (self->sweep_to),
                          g_ascii_formatd (buffer, sizeof buffer, "%.6g", value * 10));
+}
+
+void
+augur_pipeline_page_update_sweep_buttons (AugurPipelinePage *self)
+{
+  GtkStringObject *item = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (self->sweep_parameter));
+  g_autoptr(GError) error = NULL;
+  double value;
+
+  /* the check augur_pipeline_page_sweep makes ('links' needs two
+   * processors); the fields are checked when pressed, and say so there */
+  if (item != NULL && self->pipeline != NULL &&
+      !augur_pipeline_get_parameter (self->pipeline, gtk_string_object_get_string (item), &value, &error))
+    {
+      /* Translators: why a sweep is off, e.g. "Cannot sweep links: 'links' needs at least two processors". */
+      g_autofree char *why = g_strdup_printf (_("Cannot sweep %s: %s"), gtk_string_object_get_string (item),
+                                              error->message);
+
+      gtk_widget_set_sensitive (self->sweep_run, FALSE);
+      gtk_widget_set_sensitive (self->sweep_cluster, FALSE);
+      gtk_widget_set_tooltip_text (self->sweep_run, why);
+      gtk_widget_set_tooltip_text (self->sweep_cluster, why);
+      return;
+    }
+  gtk_widget_set_sensitive (self->sweep_run, TRUE);
+  gtk_widget_set_sensitive (self->sweep_cluster, TRUE);
+  gtk_widget_set_tooltip_text (self->sweep_run, NULL);
+  gtk_widget_set_tooltip_text (self->sweep_cluster, _("Sweep the listed mappings as a Slurm job array"));
 }
 
 static void

@@ -50,6 +50,8 @@ struct _AugurPipelinePage
   GtkWidget            *sweep_curves;
   GtkWidget            *sweep_best_k;
   GtkWidget            *sweep_error;
+  GtkWidget            *sweep_cluster;
+  GtkWidget            *sweep_run;
 
   GtkWidget            *canvas;
   GtkWidget            *results_table;
@@ -102,6 +104,10 @@ void     augur_pipeline_page_rebuild_panels   (AugurPipelinePage *self);
 void     augur_pipeline_page_refresh_links    (AugurPipelinePage *self);
 void     augur_pipeline_page_rebuild_mappings (AugurPipelinePage *self);
 void     augur_pipeline_page_update_sweep_parameters (AugurPipelinePage *self);
+/* The sweep popover's Run Sweep and On a Cluster… follow the parameter
+ * chosen and the description: off, saying why, where the sweep would be
+ * refused (the description has no such parameter). */
+void     augur_pipeline_page_update_sweep_buttons    (AugurPipelinePage *self);
 gboolean augur_pipeline_page_is_asymmetric    (AugurPipelinePage *self,
                                                guint              a,
                                                guint              b);

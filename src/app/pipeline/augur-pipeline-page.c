@@ -198,6 +198,7 @@ augur_pipeline_page_changed (AugurPipelinePage *self,
     augur_pipeline_page_refresh_links (self);
   augur_pipeline_page_rebuild_mappings (self);
   augur_pipeline_page_update_sweep_parameters (self);
+  augur_pipeline_page_update_sweep_buttons (self);
   if (!source_dirty (self))
     update_source_view (self);
   update_modified (self);
@@ -698,6 +699,8 @@ augur_pipeline_page_class_init (AugurPipelinePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, sweep_points);
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, sweep_log);
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, sweep_curves);
+  gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, sweep_cluster);
+  gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, sweep_run);
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, sweep_best_k);
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, sweep_error);
 

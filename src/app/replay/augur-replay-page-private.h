@@ -132,6 +132,7 @@ struct _AugurReplayPage
   GtkWidget            *sweep_points;
   GtkWidget            *sweep_log;
   GtkWidget            *sweep_button;
+  GtkWidget            *sweep_cluster;       /* On a Cluster, beside Sweep */
   GtkWidget            *sweep_error;
   int                   sweep_for_cluster;   /* the platform kind the parameter was chosen for: 1 a
                                               * built cluster, 0 a file, -1 none yet */
@@ -244,6 +245,9 @@ void     augur_replay_page_show_sweep_settings (AugurReplayPage *self);
  * swept (a built cluster's figures on a built cluster, factors on a
  * platform file). */
 gboolean augur_replay_page_sweep_applies (AugurReplayPage *self);
+/* Why a sweep of that parameter is refused here (translated), or NULL
+ * when it applies: what Sweep and On a Cluster say. */
+const char *augur_replay_page_sweep_refusal (AugurReplayPage *self);
 /* After the platform changed kind (a file, a built cluster): the parameter
  * chosen becomes one that applies to it, and a refused sweep's message goes. */
 void     augur_replay_page_sweep_follow_platform (AugurReplayPage *self);

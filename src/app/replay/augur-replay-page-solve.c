@@ -1234,6 +1234,12 @@ augur_replay_page_sweep_applies (AugurReplayPage *self)
   return sweep_applies (self, gtk_drop_down_get_selected (GTK_DROP_DOWN (self->sweep_parameter)));
 }
 
+const char *
+augur_replay_page_sweep_refusal (AugurReplayPage *self)
+{
+  return augur_replay_page_sweep_applies (self) ? NULL : sweep_refusal (self);
+}
+
 /* The parameter chosen, said under the fields when the page's platform
  * cannot have it swept (Sweep is then off: augur_replay_page_update_actions). */
 static void

@@ -797,6 +797,13 @@ on_page_modified (AugurReplayPage *self)
     mark_saved (self);
 }
 
+/* On a Cluster's tooltip where the sweep may run there. */
+static const char *
+sweep_cluster_tip (void)
+{
+  return _("Run the sweep as a Slurm job array on a cluster, and collect its results");
+}
+
 void
 augur_replay_page_update_actions (AugurReplayPage *self)
 {
@@ -815,6 +822,14 @@ augur_replay_page_update_actions (AugurReplayPage *self)
   gtk_widget_action_set_enabled (widget, "page.redo", augur_page_can_redo (AUGUR_PAGE (self)));
   gtk_widget_action_set_enabled (widget, "page.keep-scenario", self->run != NULL && !self->run->partial);
   gtk_widget_action_set_enabled (widget, "page.save-platform", self->inputs.use_cluster);
+  /* On a Cluster beside it: off where the sweep would be refused, saying
+   * why; its parameter is checked as Sweep checks it */
+  {
+    const char *refusal = augur_replay_page_sweep_refusal (self);
+
+    gtk_widget_set_sensitive (self->sweep_cluster, refusal == NULL);
+    gtk_widget_set_tooltip_text (self->sweep_cluster, refusal != NULL ? refusal : sweep_cluster_tip ());
+  }
 }
 
 static void
@@ -1822,9 +1837,9 @@ augur_replay_page_init (AugurReplayPage *self)
     gtk_menu_button_set_label (GTK_MENU_BUTTON (cluster), _("On a _Cluster"));
     gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (cluster), TRUE);
     gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (cluster), menu);
-    gtk_widget_set_tooltip_text (cluster, _("Run the sweep as a Slurm job array on a cluster, and collect its "
-                                            "results"));
+    gtk_widget_set_tooltip_text (cluster, sweep_cluster_tip ());
     gtk_box_insert_child_after (GTK_BOX (gtk_widget_get_parent (self->sweep_button)), cluster, self->sweep_button);
+    self->sweep_cluster = cluster;
   }
 
   g_signal_connect (self, "notify::modified", G_CALLBACK (on_page_modified), NULL);

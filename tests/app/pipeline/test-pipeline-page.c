@@ -1152,6 +1152,93 @@ test_save_des (Fixture       *f,
   g_rmdir (dir);
 }
 
+static gboolean
+is_button_labelled (GtkWidget     *widget,
+                    gconstpointer  label)
+{
+  return GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
+static void
+choose_sweep_parameter (AugurPipelinePage *page,
+                        const char        *name)
+{
+  GListModel *names = gtk_drop_down_get_model (GTK_DROP_DOWN (page->sweep_parameter));
+
+  for (guint i = 0; i < g_list_model_get_n_items (names); i++)
+    if (g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (names), i), name) == 0)
+      {
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (page->sweep_parameter), i);
+        return;
+      }
+  g_assert_not_reached ();
+}
+
+/* The sweep popover's On a Cluster… and Run Sweep answer for the
+ * parameter chosen as the sweep does: 'links' of a single processor
+ * cannot be swept, so both are off, their tooltips saying why, until the
+ * description has two processors. */
+static void
+test_sweep_buttons (Fixture       *f,
+                    gconstpointer  data)
+{
+  static const char one_processor[] =
+    "type = pipeline;\n"
+    "nbproc = 1;\n"
+    "cp1=10;\n"
+    "nl1-1=10000;\n"
+    "nbstage = 2;\n"
+    "w1=1; w2=1;\n"
+    "ds1=1; ds2=1; ds3=1;\n"
+    "mappings=[1,(1,1),1];\n"
+    "throughput;\n";
+  GtkWidget *cluster = augur_test_find_widget (GTK_WIDGET (f->page), is_button_labelled, "On a _Cluster…");
+  GtkWidget *run = augur_test_find_widget (GTK_WIDGET (f->page), is_button_labelled, "_Run Sweep");
+  g_autofree char *own_tip = NULL;
+
+  g_assert_nonnull (cluster);
+  g_assert_nonnull (run);
+  /* three processors: every parameter sweeps */
+  choose_sweep_parameter (f->page, "links");
+  g_assert_true (gtk_widget_get_sensitive (cluster));
+  g_assert_true (gtk_widget_get_sensitive (run));
+  own_tip = g_strdup (gtk_widget_get_tooltip_text (cluster));
+  g_assert_nonnull (own_tip);
+
+  /* one processor: 'links' stays chosen, and is refused */
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), one_processor));
+  augur_test_iterate ();
+  g_assert_cmpstr (gtk_string_object_get_string (gtk_drop_down_get_selected_item (GTK_DROP_DOWN (f->page->sweep_parameter))),
+                   ==, "links");
+  g_assert_false (gtk_widget_get_sensitive (cluster));
+  g_assert_false (gtk_widget_get_sensitive (run));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (cluster), ==,
+                   "Cannot sweep links: 'links' needs at least two processors");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (run), ==, gtk_widget_get_tooltip_text (cluster));
+  /* the sweep itself refuses it so */
+  augur_pipeline_page_sweep (f->page, "links", 1, 10, 3, FALSE, 1);
+  g_assert_nonnull (augur_pipeline_page_get_error_text (f->page));
+  g_assert_nonnull (strstr (augur_pipeline_page_get_error_text (f->page), "'links' needs at least two processors"));
+
+  /* another parameter of it: on */
+  choose_sweep_parameter (f->page, "cp1");
+  g_assert_true (gtk_widget_get_sensitive (cluster));
+  g_assert_true (gtk_widget_get_sensitive (run));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (cluster), ==, own_tip);
+  g_assert_null (gtk_widget_get_tooltip_text (run));
+
+  /* 'links' again, then three processors again: on */
+  choose_sweep_parameter (f->page, "links");
+  g_assert_false (gtk_widget_get_sensitive (cluster));
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), table_5_1_row_1));
+  augur_test_iterate ();
+  g_assert_cmpstr (gtk_string_object_get_string (gtk_drop_down_get_selected_item (GTK_DROP_DOWN (f->page->sweep_parameter))),
+                   ==, "links");
+  g_assert_true (gtk_widget_get_sensitive (cluster));
+  g_assert_true (gtk_widget_get_sensitive (run));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (cluster), ==, own_tip);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1170,6 +1257,7 @@ main (int   argc,
   ADD ("panels/add-remove", test_add_remove);
   ADD ("bad-text", test_bad_text);
   ADD ("sweep", test_sweep);
+  ADD ("sweep-buttons", test_sweep_buttons);
   ADD ("cluster", test_cluster);
   ADD ("evaluate-search", test_evaluate_search);
   ADD ("open-pepa", test_open_pepa);

@@ -517,6 +517,84 @@ test_example_default_sweep (gconstpointer data)
   augur_test_iterate ();
 }
 
+static gboolean
+is_cluster_button (GtkWidget     *widget,
+                   gconstpointer  data)
+{
+  return GTK_IS_MENU_BUTTON (widget) &&
+         g_strcmp0 (gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)), "On a _Cluster") == 0;
+}
+
+/* On a Cluster beside Sweep answers as Sweep does: off, its tooltip
+ * saying why, whenever the parameter chosen cannot be swept on the
+ * page's platform (a built cluster's figure on a platform file, a factor
+ * on a built cluster), as the user chooses it or changes the platform;
+ * on again, with its own tooltip, when it can. */
+static void
+test_cluster_follows_sweep (void)
+{
+  AugurWindow *window = augur_test_example_window (app, "replay/stencil.replay", 1024, 700);
+  AugurReplayPage *page;
+  GtkWidget *cluster;
+  g_autofree char *own_tip = NULL;
+
+  augur_test_iterate ();
+  page = AUGUR_REPLAY_PAGE (augur_window_get_current_page (window));
+  augur_replay_page_show_view (page, "what-if");
+  augur_test_wait_settled (GTK_WIDGET (window));
+  /* beside Sweep */
+  cluster = augur_test_find_widget (GTK_WIDGET (page), is_cluster_button, NULL);
+  g_assert_nonnull (cluster);
+  g_assert_true (gtk_widget_get_parent (cluster) == gtk_widget_get_parent (page->sweep_button));
+
+  /* a platform file, a factor of its figures: both on */
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (page->sweep_parameter)), ==,
+                    AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR);
+  g_assert_true (gtk_widget_get_sensitive (page->sweep_button));
+  g_assert_true (gtk_widget_get_sensitive (cluster));
+  own_tip = g_strdup (gtk_widget_get_tooltip_text (cluster));
+  g_assert_nonnull (strstr (own_tip, "Slurm job array"));
+
+  /* a built cluster's bandwidth on that file: both off, and why */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (page->sweep_parameter), AUGUR_REPLAY_SWEEP_BANDWIDTH);
+  g_assert_false (gtk_widget_get_sensitive (page->sweep_button));
+  g_assert_false (gtk_widget_get_sensitive (cluster));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (cluster), ==,
+                   gtk_label_get_text (GTK_LABEL (page->sweep_error)));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (cluster), "Build a Cluster"));
+  {
+    g_autofree char *name = g_strdup_printf ("replay-example-cluster-off-%dx%d.png", 1024, 700);
+    g_autoptr(GdkTexture) texture = NULL;
+
+    augur_test_wait_settled (GTK_WIDGET (window));
+    texture = augur_test_render_window (GTK_WIDGET (window));
+    augur_test_save_screenshot (texture, name);
+  }
+
+  /* Build a Cluster: the bandwidth is its own now, both on again */
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (page->cluster_toggle), TRUE);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (page->sweep_parameter)), ==,
+                    AUGUR_REPLAY_SWEEP_BANDWIDTH);
+  g_assert_true (gtk_widget_get_sensitive (page->sweep_button));
+  g_assert_true (gtk_widget_get_sensitive (cluster));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (cluster), ==, own_tip);
+
+  /* a factor on the built cluster: off, saying so */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (page->sweep_parameter), AUGUR_REPLAY_SWEEP_SPEED_FACTOR);
+  g_assert_false (gtk_widget_get_sensitive (cluster));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (cluster), "Factor sweeps scale a platform file"));
+  /* undone (back to the file): the parameter follows, and so does the button */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "page.undo", NULL));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (page->sweep_parameter)), ==,
+                    AUGUR_REPLAY_SWEEP_SPEED_FACTOR);
+  g_assert_true (gtk_widget_get_sensitive (cluster));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (cluster), ==, own_tip);
+
+  augur_page_set_modified (AUGUR_PAGE (page), FALSE);
+  gtk_window_destroy (GTK_WINDOW (window));
+  augur_test_iterate ();
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -529,5 +607,6 @@ main (int   argc,
   augur_test_add_sized ("/app/replay-page/whatif/platform-factor-sweep", test_platform_factor_sweep);
   g_test_add_func ("/app/replay-page/whatif/platform-factor-unchanged", test_platform_factor_unchanged);
   augur_test_add_sized ("/app/replay-page/whatif/example-default-sweep", test_example_default_sweep);
+  g_test_add_func ("/app/replay-page/whatif/cluster-follows-sweep", test_cluster_follows_sweep);
   return g_test_run ();
 }

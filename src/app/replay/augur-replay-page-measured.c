@@ -13,6 +13,7 @@
 
 #include <glib/gi18n.h>
 #include <inttypes.h>
+#include <math.h>
 
 #include "augur-bar-chart.h"
 #include "augur-page-job.h"
@@ -511,6 +512,9 @@ augur_replay_page_measured_present (AugurReplayPage     *self,
     {
       tab->syncing++;
       augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (tab->measured_view), NULL);
+      /* the prediction alone: its own run is the whole of it */
+      augur_timeline_view_set_extent (AUGUR_TIMELINE_VIEW (tab->measured_view), NAN, NAN);
+      augur_timeline_view_set_extent (AUGUR_TIMELINE_VIEW (self->timeline), NAN, NAN);
       tab->syncing--;
       augur_result_table_set_rows (AUGUR_RESULT_TABLE (tab->table), NULL);
       if (m != NULL && m->problem != NULL)
@@ -537,13 +541,23 @@ augur_replay_page_measured_present (AugurReplayPage     *self,
     tab->syncing++;
     augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (tab->measured_view), augur_measured_run_get_timeline (m->run));
     /* one time scale: the same span in both, the replay's 0 under the
-     * end of MPI_Init */
+     * end of MPI_Init; the longer of the two runs is the whole of each
+     * (what fitting shows, how far zooming out and panning reach), as
+     * Compare's, so that a run that took less looks shorter whatever
+     * the user does */
     augur_timeline_data_get_range (augur_measured_run_get_timeline (m->run), &m0, &m1);
     span = MAX (m1 - origin, r != NULL ? augur_replay_result_get_time (r) : 0);
     if (span > 0)
       {
+        augur_timeline_view_set_extent (AUGUR_TIMELINE_VIEW (self->timeline), 0, span);
+        augur_timeline_view_set_extent (AUGUR_TIMELINE_VIEW (tab->measured_view), origin, origin + span);
         augur_timeline_view_set_range (AUGUR_TIMELINE_VIEW (self->timeline), 0, span);
         augur_timeline_view_set_range (AUGUR_TIMELINE_VIEW (tab->measured_view), origin, origin + span);
+      }
+    else
+      {
+        augur_timeline_view_set_extent (AUGUR_TIMELINE_VIEW (self->timeline), NAN, NAN);
+        augur_timeline_view_set_extent (AUGUR_TIMELINE_VIEW (tab->measured_view), NAN, NAN);
       }
     tab->syncing--;
 

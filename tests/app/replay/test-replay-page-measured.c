@@ -511,6 +511,138 @@ test_measured (gconstpointer data)
   remove_tree (dir);
 }
 
+/* The measured and the predicted timeline on one scale: the span of each
+ * in view the same, the replay's 0 under the end of MPI_Init, and the
+ * longer run the whole of both (as Compare's A and B), whatever the user
+ * fits, zooms or pans, in either; the prediction alone afterwards is its
+ * own whole again. */
+static void
+assert_one_scale (GtkWidget  *measured_view,
+                  GtkWidget  *predicted_view,
+                  double      origin,
+                  const char *after)
+{
+  AugurTimelineViewport vm, vp;
+
+  augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (measured_view), &vm);
+  augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (predicted_view), &vp);
+  g_test_message ("%s: measured %.9g..%.9g s, predicted %.9g..%.9g s", after, vm.t0, vm.t1, vp.t0, vp.t1);
+  g_assert_cmpfloat (fabs ((vm.t1 - vm.t0) - (vp.t1 - vp.t0)), <=, 1e-12);
+  g_assert_cmpfloat (fabs (vm.t0 - origin - vp.t0), <=, 1e-12);
+}
+
+static void
+test_measured_one_scale (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-measured-scale-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "traces.otf2", NULL);
+  g_autofree char *doc = NULL;
+  GtkWidget *window = gtk_window_new ();
+  AugurReplayPage *page = AUGUR_REPLAY_PAGE (augur_replay_page_new ());
+  GtkWidget *measured_view = augur_replay_page_get_measured_timeline (page);
+  GtkWidget *predicted_view = augur_replay_page_get_timeline (page);
+  AugurTimelineViewport vp;
+  double origin, m0, m1, predicted, measured, longest;
+
+  write_archive (dir);
+  doc = document (path);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (page));
+  augur_page_set_title (AUGUR_PAGE (page), "traces");
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (augur_page_set_text (AUGUR_PAGE (page), doc));
+  g_assert_true (augur_test_wait_signal (page, "traces-checked", 20));
+  replay_and_wait (page);
+  augur_replay_page_show_view (page, "timeline");
+  augur_test_wait_settled (window);
+  g_assert_nonnull (augur_replay_page_get_measured_comparison (page));
+
+  /* where the replay's 0 falls in the measurement: the engine's */
+  {
+    g_autoptr(GFile) anchor = g_file_new_for_path (path);
+    g_autoptr(AugurMeasuredRun) run = NULL;
+    g_autoptr(AugurMeasuredComparison) expected = engine_comparison (doc, anchor, &run);
+
+    origin = augur_measured_run_get_origin (run);
+  }
+  augur_timeline_data_get_range (augur_timeline_view_get_data (AUGUR_TIMELINE_VIEW (measured_view)), &m0, &m1);
+  measured = m1 - origin;
+  predicted = augur_replay_result_get_time (augur_replay_page_get_result (page));
+  longest = MAX (measured, predicted);
+  g_test_message ("measured %.9g s from the end of MPI_Init (%.9g s), predicted %.9g s", measured, origin, predicted);
+  /* the runs differ enough that each view's own range would differ */
+  g_assert_cmpfloat (fabs (measured - predicted), >, 0.05 * longest);
+
+  assert_one_scale (measured_view, predicted_view, origin, "replayed");
+  augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (predicted_view), &vp);
+  g_assert_cmpfloat (vp.t0, ==, 0);
+  g_assert_cmpfloat (fabs (vp.t1 - longest), <=, 1e-15);
+
+  /* the whole run (double-click, Ctrl+0) of either: the longer run in both */
+  augur_timeline_view_fit (AUGUR_TIMELINE_VIEW (measured_view));
+  assert_one_scale (measured_view, predicted_view, origin, "measured fitted");
+  augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (predicted_view), &vp);
+  g_assert_cmpfloat (vp.t0, ==, 0);
+  g_assert_cmpfloat (fabs (vp.t1 - longest), <=, 1e-15);
+  augur_timeline_view_fit (AUGUR_TIMELINE_VIEW (predicted_view));
+  assert_one_scale (measured_view, predicted_view, origin, "predicted fitted");
+  augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (predicted_view), &vp);
+  g_assert_cmpfloat (vp.t0, ==, 0);
+  g_assert_cmpfloat (fabs (vp.t1 - longest), <=, 1e-15);
+  /* zoomed far out on either: both stop at the same reach */
+  augur_timeline_view_zoom (AUGUR_TIMELINE_VIEW (measured_view), 1.0 / 100);
+  assert_one_scale (measured_view, predicted_view, origin, "measured zoomed out");
+  augur_timeline_view_fit (AUGUR_TIMELINE_VIEW (predicted_view));
+  augur_timeline_view_zoom (AUGUR_TIMELINE_VIEW (predicted_view), 1.0 / 100);
+  assert_one_scale (measured_view, predicted_view, origin, "predicted zoomed out");
+  /* a range near the end of the longer run, chosen on each: the other
+   * follows, neither pulled back to its own end */
+  augur_timeline_view_set_range (AUGUR_TIMELINE_VIEW (predicted_view), 0.6 * longest, 0.95 * longest);
+  assert_one_scale (measured_view, predicted_view, origin, "predicted ranged");
+  augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (predicted_view), &vp);
+  g_assert_cmpfloat (fabs (vp.t0 - 0.6 * longest), <=, 1e-15);
+  augur_timeline_view_set_range (AUGUR_TIMELINE_VIEW (measured_view), origin + 0.7 * longest, origin + longest);
+  assert_one_scale (measured_view, predicted_view, origin, "measured ranged");
+  augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (predicted_view), &vp);
+  g_assert_cmpfloat (fabs (vp.t0 - 0.7 * longest), <=, 1e-15);
+  {
+    g_autoptr(GdkTexture) texture = NULL;
+
+    augur_timeline_view_fit (AUGUR_TIMELINE_VIEW (predicted_view));
+    augur_test_wait_settled (window);
+    texture = augur_test_render_window (window);
+    augur_test_save_screenshot (texture, "replay-measured-one-scale-1024x700.png");
+  }
+
+  /* SimGrid's traces: the prediction alone, its own run the whole */
+  {
+    const char *src = g_getenv ("AUGUR_SOURCE_DIR");
+    g_autofree char *ring = g_build_filename (src ? src : ".", "tests", "fixtures", "replay", "ring", NULL);
+    g_autofree char *pl = g_build_filename (ring, "platform.xml", NULL);
+    g_autofree char *dp = g_build_filename (ring, "deployment.xml", NULL);
+    g_autofree char *tr = g_build_filename (ring, "trace.txt", NULL);
+    g_autoptr(GFile) platform = g_file_new_for_path (pl);
+    g_autoptr(GFile) deployment = g_file_new_for_path (dp);
+    g_autoptr(GFile) trace = g_file_new_for_path (tr);
+    double t0, t1;
+
+    augur_replay_page_set_platform_file (page, platform, deployment);
+    augur_replay_page_set_traces (page, &trace, 1);
+    replay_and_wait (page);
+    g_assert_null (augur_replay_page_get_measured_comparison (page));
+    augur_timeline_data_get_range (augur_timeline_view_get_data (AUGUR_TIMELINE_VIEW (predicted_view)), &t0, &t1);
+    augur_timeline_view_zoom (AUGUR_TIMELINE_VIEW (predicted_view), 4);
+    augur_timeline_view_fit (AUGUR_TIMELINE_VIEW (predicted_view));
+    augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (predicted_view), &vp);
+    g_test_message ("alone: %.9g..%.9g s of %.9g..%.9g s", vp.t0, vp.t1, t0, t1);
+    g_assert_cmpfloat (vp.t0, ==, t0);
+    g_assert_cmpfloat (vp.t1, ==, t1);
+  }
+  augur_page_set_modified (AUGUR_PAGE (page), FALSE);
+  gtk_window_destroy (GTK_WINDOW (window));
+  remove_tree (dir);
+}
+
 /* A message received before it was sent by the archive's timestamps
  * (two hosts' clocks disagree): no arrow drawn backwards, and the
  * caption's tooltip says so (the measured run's counts, not silence). */
@@ -731,6 +863,7 @@ main (int   argc,
   augur_test_add_sized ("/app/replay-page/measured", test_measured);
   augur_test_add_sized ("/app/replay-page/calibrated-platform", test_calibrated);
   g_test_add_func ("/app/replay-page/measured-backward", test_backward);
+  g_test_add_func ("/app/replay-page/measured-one-scale", test_measured_one_scale);
 #endif
   return g_test_run ();
 }

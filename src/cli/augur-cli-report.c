@@ -8,8 +8,8 @@
  * A document that cannot be computed says so on its page; the others are
  * still written, stderr names each one that failed, and the command then
  * exits 1 (so that a script notices a missing number).  The report is
- * written through the safe writer, and never over a file Augur did not
- * write.
+ * written through the safe writer, never over a file Augur did not write
+ * (a report is known by its metadata) nor over one of the files given.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -51,27 +51,18 @@ quote_args (int           argc,
 
 /* ---- The command ------------------------------------------------------ */
 
-/* A file Augur may write the report to: none there yet, or a report
- * Augur wrote. */
+/* Whether the file at path is a report Augur wrote (by its metadata:
+ * augur_report_file_is_ours()), for augur_file_check_target_with(). */
 static gboolean
-target_is_free (const char *path,
-                GError    **error)
+is_our_report (const char *path,
+               gpointer    user_data)
 {
-  g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
   g_autofree char *contents = NULL;
   gsize length = 0;
-  g_autoptr(GError) local = NULL;
 
-  if (!g_file_query_exists (file, NULL))
-    return TRUE;
-  if (!augur_file_load_contents (file, MAX_EXISTING, &contents, &length, NULL, &local) ||
-      !augur_report_file_is_ours (contents, length))
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
-                   _("%s exists and is not a report Augur wrote: give another name, or remove it first"), path);
-      return FALSE;
-    }
-  return TRUE;
+  return augur_file_load_contents (file, MAX_EXISTING, &contents, &length, NULL, NULL) &&
+         augur_report_file_is_ours (contents, length);
 }
 
 static char *
@@ -201,7 +192,9 @@ augur_cli_report (int argc, char **argv)
       fprintf (stderr, "augur-cli report: --name chooses documents of a project: give one project (.augur)\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if (!target_is_free (output, &error))
+  /* none there yet, or a report Augur wrote; never one of the files it
+   * reports, whatever they hold */
+  if (!augur_file_check_target_with (output, is_our_report, NULL, (const char *const *) files, &error))
     {
       fprintf (stderr, "augur-cli report: %s\n", error->message);
       return AUGUR_CLI_EXIT_USAGE;

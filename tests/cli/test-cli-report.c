@@ -213,7 +213,7 @@ test_not_over_users_file (void)
 
   g_assert_true (g_file_set_contents (pdf, "%PDF-1.4 the user's own notes", -1, NULL));
   g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 2);
-  g_assert_nonnull (strstr (err, "not a report Augur wrote"));
+  g_assert_nonnull (strstr (err, "exists and is not a file Augur wrote"));
   g_assert_true (g_file_get_contents (pdf, &text, NULL, NULL));
   g_assert_cmpstr (text, ==, "%PDF-1.4 the user's own notes");
   g_remove (pdf);

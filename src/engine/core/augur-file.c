@@ -377,11 +377,15 @@ file_holds_mark (const char *path,
   return holds_mark (head, length, mark);
 }
 
-gboolean
-augur_file_check_target (const char        *path,
-                         const char        *mark,
-                         const char *const *inputs,
-                         GError           **error)
+/* augur_file_check_target() with the file's owner found by mark or by
+ * is_ours (mark and is_ours NULL: only where nothing is). */
+static gboolean
+check_target (const char         *path,
+              const char         *mark,
+              AugurFileIsOursFunc is_ours,
+              gpointer            user_data,
+              const char *const  *inputs,
+              GError            **error)
 {
   struct stat st;
 
@@ -419,13 +423,34 @@ augur_file_check_target (const char        *path,
                    _("%s is not a regular file (a device, a pipe or a socket)"), path);
       return FALSE;
     }
-  if (mark == NULL || !file_holds_mark (path, mark))
+  if (mark != NULL ? !file_holds_mark (path, mark) : is_ours == NULL || !is_ours (path, user_data))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
                    _("%s exists and is not a file Augur wrote: give another name, or remove it first"), path);
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+augur_file_check_target (const char        *path,
+                         const char        *mark,
+                         const char *const *inputs,
+                         GError           **error)
+{
+  return check_target (path, mark, NULL, NULL, inputs, error);
+}
+
+gboolean
+augur_file_check_target_with (const char         *path,
+                              AugurFileIsOursFunc is_ours,
+                              gpointer            user_data,
+                              const char *const  *inputs,
+                              GError            **error)
+{
+  g_return_val_if_fail (is_ours != NULL, FALSE);
+
+  return check_target (path, NULL, is_ours, user_data, inputs, error);
 }
 
 gboolean

@@ -92,6 +92,20 @@ gboolean       augur_file_check_target    (const char        *path,
                                            const char *const *inputs,
                                            GError           **error);
 
+/* Whether the regular file at path is one Augur wrote in a format it
+ * knows otherwise than by a mark comment (a report: by its metadata). */
+typedef gboolean (*AugurFileIsOursFunc) (const char *path,
+                                         gpointer    user_data);
+
+/* augur_file_check_target() for such a format: an existing file may be
+ * written over when is_ours says it is Augur's; the rest (nothing there,
+ * never one of `inputs`, the errors) is the same. */
+gboolean       augur_file_check_target_with (const char         *path,
+                                             AugurFileIsOursFunc is_ours,
+                                             gpointer            user_data,
+                                             const char *const  *inputs,
+                                             GError            **error);
+
 /* The path Augur writes to for `path`: symbolic links resolved (also a
  * dangling one), relative to the link's folder.  NULL with an error for a
  * loop of links. */

@@ -956,27 +956,6 @@ augur_report_paper_size (double *width,
   *height = h_mm * 72 / 25.4;
 }
 
-gboolean
-augur_report_file_is_ours (const char *contents,
-                           gsize       length)
-{
-  static const char *const marks[] = {
-    "/Creator (Augur ",                         /* PDF */
-    "<meta name=\"generator\" content=\"Augur ", /* HTML */
-  };
-
-  /* a PDF holds NUL bytes: searched as bytes, not as a string */
-  for (guint i = 0; i < G_N_ELEMENTS (marks); i++)
-    {
-      gsize n = strlen (marks[i]);
-
-      for (gsize at = 0; at + n <= length; at++)
-        if (contents[at] == marks[i][0] && memcmp (contents + at, marks[i], n) == 0)
-          return TRUE;
-    }
-  return FALSE;
-}
-
 /* ---- HTML ------------------------------------------------------------- */
 
 static void

@@ -103,9 +103,12 @@ gboolean     augur_report_write_html     (AugurReport   *report,
  * the C library does not say. */
 void         augur_report_paper_size     (double        *width,
                                           double        *height);
-/* Whether the file at path (a PDF or HTML report) was written by a
- * report of this generator's program ("Augur"), so that writing over it
- * destroys nothing of the user's. */
+/* Whether contents (a file's) are a PDF or HTML report of this
+ * generator's program ("Augur"), so that writing over it destroys nothing
+ * of the user's: known only by the metadata where the writers put it (an
+ * HTML file's first <meta> elements at the start of its head, the /Creator
+ * of the Info dictionary a PDF's trailer names), never by the mark
+ * elsewhere in the file (augur-report-file.c). */
 gboolean     augur_report_file_is_ours   (const char    *contents,
                                           gsize          length);
 

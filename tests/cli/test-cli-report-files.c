@@ -1,0 +1,232 @@
+/* test-cli-report-files.c: the files `augur-cli report` reads and
+ * writes.  Never over one of its inputs (the same file, a symbolic or a
+ * hard link), never over a file whose bytes merely quote a report's mark:
+ * a report is Augur's by its metadata where its writer puts it (an HTML
+ * head's first <meta> elements, a PDF's Info dictionary), and only then
+ * replaced.
+ *
+ * SPDX-License-Identifier: GPL-3.0-or-later
+ */
+#include "augur-report.h"
+
+#include "test-cli-report-common.h"
+
+#include <glib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+/* The first line of notes pasted from an old report's source. */
+#define MARK_LINE "// notes: the old report began <meta name=\"generator\" content=\"Augur 0.1.0\">\n"
+
+/* A file's contents, which must be there. */
+static char *
+contents (const char *path,
+          gsize      *length)
+{
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, length, NULL));
+  return text;
+}
+
+/* Where needle is in the length bytes at text (a PDF holds NUL bytes). */
+static char *
+find_bytes (char       *text,
+            gsize       length,
+            const char *needle)
+{
+  gsize n = strlen (needle);
+
+  for (gsize at = 0; at + n <= length; at++)
+    if (memcmp (text + at, needle, n) == 0)
+      return text + at;
+  return NULL;
+}
+
+/* tiny.pepa with MARK_LINE before it, written to dir/name. */
+static char *
+marked_model (const char *dir,
+              const char *name)
+{
+  g_autofree char *tiny = example ("tiny.pepa");
+  g_autofree char *model = contents (tiny, NULL);
+  g_autofree char *text = g_strconcat (MARK_LINE, model, NULL);
+  char *path = g_build_filename (dir, name, NULL);
+
+  g_assert_true (g_file_set_contents (path, text, -1, NULL));
+  return path;
+}
+
+/* `report input -o output [--format html]` is refused with exit 2 and
+ * the message that output is the command's input; input is as it was. */
+static void
+assert_input_kept (const char *input,
+                   const char *output,
+                   const char *given)
+{
+  const char *argv[] = { cli, "report", input, "-o", output, "--format", "html", NULL };
+  g_autofree char *before = contents (input, NULL), *after = NULL, *out = NULL, *err = NULL, *expected = NULL;
+
+  expected = g_strdup_printf ("augur-cli report: %s is the command's input %s: Augur never writes over a file it "
+                              "reads; give another name\n", output, given);
+  g_assert_cmpint (report_run_c (argv, &out, &err), ==, 2);
+  g_assert_cmpstr (err, ==, expected);
+  after = contents (input, NULL);
+  g_assert_cmpstr (after, ==, before);
+}
+
+/* A model whose comment quotes a report's first lines, given as the
+ * output too, directly, through a symbolic link and through a hard link:
+ * refused as the command's input, as replay and calibrate refuse theirs. */
+static void
+test_not_over_input (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *model = marked_model (dir, "marked.pepa");
+  g_autofree char *symlink_path = g_build_filename (dir, "link.html", NULL);
+  g_autofree char *hard = g_build_filename (dir, "hard.html", NULL);
+
+  assert_input_kept (model, model, model);
+  g_assert_cmpint (symlink ("marked.pepa", symlink_path), ==, 0);
+  assert_input_kept (model, symlink_path, model);
+  g_assert_cmpint (link (model, hard), ==, 0);
+  assert_input_kept (model, hard, model);
+  augur_test_remove_tree (dir);
+}
+
+/* `report tiny.pepa -o path` is refused with exit 2 as a file Augur did
+ * not write; path keeps its length bytes. */
+static void
+assert_refused (const char *path,
+                const char *text,
+                gsize       length)
+{
+  g_autofree char *tiny = example ("tiny.pepa");
+  const char *argv[] = { cli, "report", tiny, "-o", path, NULL };
+  g_autofree char *out = NULL, *err = NULL, *after = NULL, *expected = NULL;
+  gsize after_length;
+
+  g_assert_true (g_file_set_contents (path, text, length, NULL));
+  expected = g_strdup_printf ("augur-cli report: %s exists and is not a file Augur wrote: give another name, or "
+                              "remove it first\n", path);
+  g_assert_cmpint (report_run_c (argv, &out, &err), ==, 2);
+  g_assert_cmpstr (err, ==, expected);
+  after = contents (path, &after_length);
+  g_assert_cmpmem (after, after_length, text, length);
+}
+
+/* Files of the user's that hold a report's mark elsewhere than where a
+ * report's writer puts it: left alone. */
+static void
+test_mark_elsewhere (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *model = marked_model (dir, "notes.pepa");
+  g_autofree char *html = g_build_filename (dir, "page.html", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "notes.pdf", NULL);
+  g_autofree char *tiny = example ("tiny.pepa");
+  g_autofree char *text = contents (model, NULL);
+  const char *write[] = { cli, "report", tiny, "-o", pdf, NULL };
+  g_autofree char *out = NULL, *err = NULL, *report = NULL;
+  gsize length;
+  char *creator;
+
+  /* a model quoting the HTML head (not an input here) */
+  assert_refused (model, text, strlen (text));
+  /* a page showing the mark in its body, after a head of its own */
+  text = (g_free (text), g_strdup ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<title>Notes</title>\n</head>\n"
+                                   "<body><pre>&lt;meta name=\"generator\" content=\"Augur 0.1.0\"&gt;</pre>\n"
+                                   "<meta name=\"generator\" content=\"Augur 0.1.0\">\n</body>\n</html>\n"));
+  assert_refused (html, text, strlen (text));
+  /* a PDF whose text quotes the creator */
+  text = (g_free (text), g_strdup ("%PDF-1.4\n% the user's notes\n/Creator (Augur 0.1.0)\n%%EOF\n"));
+  assert_refused (pdf, text, strlen (text));
+  /* a report of Augur's whose Info dictionary names another creator, the
+   * mark in a comment after its end */
+  g_unlink (pdf);
+  g_assert_cmpint (report_run_c (write, &out, &err), ==, 0);
+  report = contents (pdf, &length);
+  g_assert_true (augur_report_file_is_ours (report, length));
+  creator = find_bytes (report, length, "/Creator (Augur ");
+  g_assert_nonnull (creator);
+  memcpy (creator, "/Creator (Other ", strlen ("/Creator (Other "));
+  {
+    g_autoptr(GByteArray) bytes = g_byte_array_new ();
+    const char *tail = "% /Creator (Augur 0.1.0)\n";
+
+    g_byte_array_append (bytes, (const guint8 *) report, length);
+    g_byte_array_append (bytes, (const guint8 *) tail, strlen (tail));
+    g_assert_false (augur_report_file_is_ours ((const char *) bytes->data, bytes->len));
+    assert_refused (pdf, (const char *) bytes->data, bytes->len);
+  }
+  augur_test_remove_tree (dir);
+}
+
+/* Augur's own reports, PDF and HTML, are known by their metadata and
+ * replaced; cut short, or with their metadata moved, they are not. */
+static void
+test_own_report_replaced (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *tiny = example ("tiny.pepa");
+
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autofree char *path = g_build_filename (dir, k == 0 ? "report.pdf" : "report.html", NULL);
+      const char *argv[] = { cli, "report", tiny, "-o", path, NULL };
+      g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL, *text = NULL;
+      gsize length;
+
+      g_assert_cmpint (report_run_c (argv, &out, &err), ==, 0);
+      text = contents (path, &length);
+      g_assert_true (augur_report_file_is_ours (text, length));
+      g_assert_cmpint (report_run_c (argv, &out2, &err2), ==, 0);
+      g_assert_cmpstr (err2, ==, "");
+      /* its first half: no trailer (PDF), yet its head (HTML) */
+      g_assert_cmpint (augur_report_file_is_ours (text, length / 2), ==, k == 1);
+      /* its second half: neither */
+      g_assert_false (augur_report_file_is_ours (text + length / 2, length - length / 2));
+      /* cut anywhere in its last kilobytes, or bytes changed there: read
+       * within its length whatever they say (under the sanitizers) */
+      for (gsize cut = length > 4096 ? length - 4096 : 0; cut < length; cut++)
+        {
+          g_autofree char *part = g_memdup2 (text, cut);
+
+          (void) augur_report_file_is_ours (part, cut);
+        }
+      for (guint round = 0; round < 2000; round++)
+        {
+          g_autofree char *changed = g_memdup2 (text, length);
+          gsize from = length > 4096 ? length - 4096 : 0;
+
+          for (guint j = 0; j < 1 + round % 4; j++)
+            changed[from + g_test_rand_int_range (0, (int) (length - from))] = (char) g_test_rand_int_range (0, 256);
+          (void) augur_report_file_is_ours (changed, length);
+        }
+    }
+  /* the head's marks in another order than the writer's */
+  {
+    const char *ok = "<!DOCTYPE html>\n<html lang=\"fr\">\n<head>\n<meta charset=\"utf-8\">\n"
+                     "<meta name=\"generator\" content=\"Augur 0.1.0\">\n<title>x</title>";
+    const char *late = "<!DOCTYPE html>\n<html lang=\"fr\">\n<head>\n<title>x</title>\n"
+                       "<meta name=\"generator\" content=\"Augur 0.1.0\">\n";
+
+    g_assert_true (augur_report_file_is_ours (ok, strlen (ok)));
+    g_assert_false (augur_report_file_is_ours (late, strlen (late)));
+    g_assert_false (augur_report_file_is_ours (ok + 1, strlen (ok) - 1));
+  }
+  augur_test_remove_tree (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  cli = g_getenv ("AUGUR_CLI");
+  g_assert_nonnull (cli);
+  g_test_add_func ("/cli/report/files/not-over-input", test_not_over_input);
+  g_test_add_func ("/cli/report/files/mark-elsewhere", test_mark_elsewhere);
+  g_test_add_func ("/cli/report/files/own-report-replaced", test_own_report_replaced);
+  return g_test_run ();
+}

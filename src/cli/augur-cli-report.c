@@ -65,6 +65,20 @@ is_our_report (const char *path,
          augur_report_file_is_ours (contents, length);
 }
 
+/* The format a file's name says: "html" (.html, .htm), "pdf" (.pdf), or
+ * NULL for another name. */
+static const char *
+format_of_name (const char *path)
+{
+  g_autofree char *lower = g_ascii_strdown (path, -1);
+
+  if (g_str_has_suffix (lower, ".html") || g_str_has_suffix (lower, ".htm"))
+    return "html";
+  if (g_str_has_suffix (lower, ".pdf"))
+    return "pdf";
+  return NULL;
+}
+
 static char *
 today (void)
 {
@@ -166,12 +180,34 @@ augur_cli_report (int argc, char **argv)
                "FILE.des, FILE.replay, FILE.activity, FILE.ccdsm)\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
+  /* a report is a file, written whole or not at all */
+  if (output != NULL && strcmp (output, "-") == 0)
+    {
+      fprintf (stderr, "augur-cli report: %s\n",
+               _("-o - would write the report to standard output, which augur-cli report does not do: give a "
+                 "file (report.pdf or report.html; ./- for a file named -)"));
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   if (format == NULL)
-    format = g_strdup (output != NULL && (g_str_has_suffix (output, ".html") || g_str_has_suffix (output, ".htm"))
-                       ? "html" : "pdf");
+    format = g_strdup (output != NULL && format_of_name (output) != NULL ? format_of_name (output) : "pdf");
   if (strcmp (format, "pdf") != 0 && strcmp (format, "html") != 0)
     {
       fprintf (stderr, "augur-cli report: unknown format '%s' (expected pdf or html)\n", format);
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  /* a PDF in x.html would open as garbage: the name and the format agree */
+  if (output != NULL && format_of_name (output) != NULL && strcmp (format_of_name (output), format) != 0)
+    {
+      g_autofree char *why =
+        strcmp (format, "pdf") == 0
+        /* Translators: the output's name; --format pdf asked for a PDF. */
+        ? g_strdup_printf (_("%s is the name of an HTML file and --format pdf writes a PDF: give a name ending in "
+                             ".pdf, or --format html"), output)
+        /* Translators: the output's name; --format html asked for HTML. */
+        : g_strdup_printf (_("%s is the name of a PDF file and --format html writes HTML: give a name ending in "
+                             ".html, or --format pdf"), output);
+
+      fprintf (stderr, "augur-cli report: %s\n", why);
       return AUGUR_CLI_EXIT_USAGE;
     }
   html = strcmp (format, "html") == 0;
@@ -193,8 +229,10 @@ augur_cli_report (int argc, char **argv)
       return AUGUR_CLI_EXIT_USAGE;
     }
   /* none there yet, or a report Augur wrote; never one of the files it
-   * reports, whatever they hold */
-  if (!augur_file_check_target_with (output, is_our_report, NULL, (const char *const *) files, &error))
+   * reports, whatever they hold; and, written only at the end, in a
+   * folder checked now, before any document is computed */
+  if (!augur_file_check_target_with (output, is_our_report, NULL, (const char *const *) files, &error) ||
+      !augur_file_check_folder (output, &error))
     {
       fprintf (stderr, "augur-cli report: %s\n", error->message);
       return AUGUR_CLI_EXIT_USAGE;

@@ -3,7 +3,8 @@
  * hard link), never over a file whose bytes merely quote a report's mark:
  * a report is Augur's by its metadata where its writer puts it (an HTML
  * head's first <meta> elements, a PDF's Info dictionary), and only then
- * replaced.
+ * replaced.  The output checked before any work: its folder, its name
+ * (not empty, not "-", its suffix the format's).
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -219,6 +220,102 @@ test_own_report_replaced (void)
   augur_test_remove_tree (dir);
 }
 
+/* `report ARGS...` (tiny.pepa, or the examples' project) refused with
+ * exit 2 and exactly `expected` on stderr, nothing on stdout. */
+static void
+assert_usage (const char *const *argv,
+              const char        *expected)
+{
+  g_autofree char *out = NULL, *err = NULL;
+
+  g_assert_cmpint (report_run_c (argv, &out, &err), ==, 2);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_cmpstr (err, ==, expected);
+}
+
+/* An output whose folder is not there (or is a file) is refused before
+ * any document is computed, with exit 2 as every writing option's
+ * refusal: not after the whole project's work, with exit 1. */
+static void
+test_folder_first (void)
+{
+  g_autofree char *project = example ("examples.augur");
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *nodir = g_build_filename (dir, "nodir", NULL);
+  g_autofree char *missing = g_build_filename (nodir, "x.pdf", NULL);
+  g_autofree char *file = g_build_filename (dir, "file", NULL);
+  g_autofree char *under_file = g_build_filename (file, "x.pdf", NULL);
+  g_autofree char *expected = NULL;
+  const char *argv[] = { cli, "report", project, "-o", missing, NULL };
+  gint64 start = g_get_monotonic_time ();
+
+  expected = g_strdup_printf ("augur-cli report: %s: its folder %s is not there (or not a folder): give a file in a "
+                              "folder that exists\n", missing, nodir);
+  assert_usage (argv, expected);
+  /* the examples' project takes seconds to compute; the refusal does not */
+  g_assert_cmpint (g_get_monotonic_time () - start, <, 2 * G_USEC_PER_SEC);
+  g_assert_true (g_file_set_contents (file, AUGUR_TEST_OLD_CONTENTS, -1, NULL));
+  argv[4] = under_file;
+  g_free (expected);
+  expected = g_strdup_printf ("augur-cli report: %s: its folder %s is not there (or not a folder): give a file in a "
+                              "folder that exists\n", under_file, file);
+  assert_usage (argv, expected);
+  /* a folder no file can be made in (root writes there anyway) */
+  if (geteuid () != 0)
+    {
+      g_autofree char *locked = g_build_filename (dir, "locked", NULL);
+      g_autofree char *in_locked = g_build_filename (locked, "x.pdf", NULL);
+      g_autofree char *out = NULL, *err = NULL;
+
+      g_assert_cmpint (g_mkdir (locked, 0500), ==, 0);
+      argv[4] = in_locked;
+      g_assert_cmpint (report_run_c (argv, &out, &err), ==, 2);
+      g_assert_nonnull (strstr (err, "no temporary file can be made in the folder"));
+      g_assert_false (g_file_test (in_locked, G_FILE_TEST_EXISTS));
+      g_chmod (locked, 0700);
+    }
+  else
+    g_test_message ("running as root: the read-only folder's case is skipped");
+  augur_test_remove_tree (dir);
+}
+
+/* Names that are no file for a report: the empty one, "-" (no report goes
+ * to standard output), a name whose suffix says the other format. */
+static void
+test_output_names (void)
+{
+  g_autofree char *tiny = example ("tiny.pepa");
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *html = g_build_filename (dir, "x.html", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "x.pdf", NULL);
+  g_autofree char *upper = g_build_filename (dir, "X.HTML", NULL);
+  g_autofree char *expected = NULL, *text = NULL, *out = NULL, *err = NULL;
+  const char *empty[] = { cli, "report", tiny, "-o", "", NULL };
+  const char *dash[] = { cli, "report", tiny, "-o", "-", NULL };
+  const char *html_as_pdf[] = { cli, "report", tiny, "-o", html, "--format", "pdf", NULL };
+  const char *pdf_as_html[] = { cli, "report", tiny, "-o", pdf, "--format", "html", NULL };
+  const char *by_name[] = { cli, "report", tiny, "-o", upper, NULL };
+
+  assert_usage (empty, "augur-cli report: an empty name is not a file name: give the file to write\n");
+  assert_usage (dash, "augur-cli report: -o - would write the report to standard output, which augur-cli report "
+                      "does not do: give a file (report.pdf or report.html; ./- for a file named -)\n");
+  g_assert_false (g_file_test ("-", G_FILE_TEST_EXISTS));
+  expected = g_strdup_printf ("augur-cli report: %s is the name of an HTML file and --format pdf writes a PDF: give "
+                              "a name ending in .pdf, or --format html\n", html);
+  assert_usage (html_as_pdf, expected);
+  g_free (expected);
+  expected = g_strdup_printf ("augur-cli report: %s is the name of a PDF file and --format html writes HTML: give a "
+                              "name ending in .html, or --format pdf\n", pdf);
+  assert_usage (pdf_as_html, expected);
+  g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  /* the suffix in capitals says HTML too */
+  g_assert_cmpint (report_run_c (by_name, &out, &err), ==, 0);
+  text = contents (upper, NULL);
+  g_assert_true (g_str_has_prefix (text, "<!DOCTYPE html>\n"));
+  augur_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -228,5 +325,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/report/files/not-over-input", test_not_over_input);
   g_test_add_func ("/cli/report/files/mark-elsewhere", test_mark_elsewhere);
   g_test_add_func ("/cli/report/files/own-report-replaced", test_own_report_replaced);
+  g_test_add_func ("/cli/report/files/folder-first", test_folder_first);
+  g_test_add_func ("/cli/report/files/output-names", test_output_names);
   return g_test_run ();
 }

@@ -391,6 +391,13 @@ check_target (const char         *path,
 
   g_return_val_if_fail (path != NULL, FALSE);
 
+  /* "" is no file: stat's ENOENT would read as nothing there */
+  if (*path == '\0')
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_FILENAME,
+                   _("an empty name is not a file name: give the file to write"));
+      return FALSE;
+    }
   if (stat (path, &st) != 0)
     {
       int saved = errno;
@@ -451,6 +458,41 @@ augur_file_check_target_with (const char         *path,
   g_return_val_if_fail (is_ours != NULL, FALSE);
 
   return check_target (path, NULL, is_ours, user_data, inputs, error);
+}
+
+gboolean
+augur_file_check_folder (const char  *path,
+                         GError     **error)
+{
+  g_autofree char *target = NULL, *dir = NULL, *base = NULL, *temp = NULL;
+  struct stat st;
+  int fd;
+
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  target = augur_file_resolve_target (path, error);
+  if (target == NULL)
+    return FALSE;
+  dir = g_path_get_dirname (target);
+  if (stat (dir, &st) != 0 || !S_ISDIR (st.st_mode))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND,
+                   /* Translators: a file to write, then its folder. */
+                   _("%s: its folder %s is not there (or not a folder): give a file in a folder that exists"),
+                   path, dir);
+      return FALSE;
+    }
+  /* as the safe writer will: a temporary file beside the target */
+  base = g_path_get_basename (target);
+  temp = g_strdup_printf ("%s/.%s.XXXXXX", dir, base);
+  fd = g_mkstemp_full (temp, O_WRONLY | O_CLOEXEC, 0600);
+  if (fd < 0)
+    return set_errno_error (error, errno,
+                            _("Cannot save “%s”: no temporary file can be made in the folder “%s” (%s); "
+                              "Augur never overwrites a file in place"), path, dir);
+  close (fd);
+  g_unlink (temp);
+  return TRUE;
 }
 
 gboolean

@@ -82,8 +82,9 @@ gboolean       augur_file_write_contents_all (GFile *const       *files,
  * AUGUR_FILE_MARK_WINDOW bytes: a file Augur wrote in that format (`mark`
  * NULL for a format without comments: only where nothing is).  Never one
  * of `inputs` (the command's input files, NULL-terminated, may be NULL),
- * compared by device and inode, links followed.  FALSE otherwise, nothing
- * opened for writing, with an error naming the file: G_IO_ERROR_EXISTS
+ * compared by device and inode, links followed; never "" (no file name:
+ * G_IO_ERROR_INVALID_FILENAME).  FALSE otherwise, nothing opened for
+ * writing, with an error naming the file: G_IO_ERROR_EXISTS
  * ("FILE exists and is not a file Augur wrote: give another name, or
  * remove it first", or "FILE is also an input of the command...") or
  * G_IO_ERROR_IS_DIRECTORY, G_IO_ERROR_NOT_REGULAR_FILE. */
@@ -105,6 +106,16 @@ gboolean       augur_file_check_target_with (const char         *path,
                                              gpointer            user_data,
                                              const char *const  *inputs,
                                              GError            **error);
+
+/* Whether the file `path` (a local path, links followed) can be written
+ * where it is: its folder is there and a file can be made in it, tried
+ * as the safe writer will (a temporary file beside it, removed at once),
+ * so that a command that writes only at its end says so before its work.
+ * FALSE with an error naming the file and its folder: G_IO_ERROR_NOT_FOUND
+ * ("FILE: its folder DIR is not there (or not a folder)...") or the
+ * system's reason, as augur_safe_file_open() would give it. */
+gboolean       augur_file_check_folder    (const char         *path,
+                                           GError            **error);
 
 /* The path Augur writes to for `path`: symbolic links resolved (also a
  * dangling one), relative to the link's folder.  NULL with an error for a

@@ -393,6 +393,7 @@ augur_cli_activity (int argc, char **argv)
   g_auto(GStrv) params = NULL;
   g_autofree char *sweep = NULL, *format = NULL, *paje = NULL;
   g_autofree char *project = NULL, *document_name = NULL;
+  int occurrence = 0;
   g_auto(AugurCliInput) input = { 0 };
   gboolean critical = FALSE, configs = FALSE, verbose = FALSE;
   gint replications = 0;
@@ -407,7 +408,7 @@ augur_cli_activity (int argc, char **argv)
   int mode;
   GOptionEntry entries[] = {
     { "param", 'p', 0, G_OPTION_ARG_STRING_ARRAY, &params, "Give parameter NAME the value VALUE (repeatable)", "NAME=VALUE" },
-    AUGUR_CLI_PROJECT_ENTRIES (project, document_name),
+    AUGUR_CLI_PROJECT_ENTRIES (project, document_name, occurrence),
     { "sweep", 0, 0, G_OPTION_ARG_STRING, &sweep, "Evaluate at POINTS values of NAME from FROM to TO", "NAME=FROM:TO:POINTS" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output format: text (default), json or csv", "FORMAT" },
     { "paje", 0, 0, G_OPTION_ARG_FILENAME, &paje, "Write the run's timeline as a Paje trace (pj_dump, ViTE)", "OUT" },
@@ -532,7 +533,7 @@ augur_cli_activity (int argc, char **argv)
   model_path = argc == 2 ? argv[1] : NULL;
   {
     int status = augur_cli_input_read ("activity", "activity", argc == 2 ? argv[1] : NULL, project,
-                                       document_name, &input);
+                                       document_name, occurrence, &input);
 
     if (status != AUGUR_CLI_EXIT_OK)
       return status;

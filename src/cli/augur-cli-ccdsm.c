@@ -150,6 +150,7 @@ augur_cli_ccdsm (int argc, char **argv)
   gboolean experiment = FALSE;
   gint64 max_states = 0;
   g_autofree char *project = NULL, *document_name = NULL;
+  int occurrence = 0;
   g_auto(AugurCliInput) input = { 0 };
   /* -1 and 0 mean "the default" below: a typed -1 or 0 must not pass for that */
   gboolean distance_given = augur_option_given (argc, argv, "distance", 'd');
@@ -162,7 +163,7 @@ augur_cli_ccdsm (int argc, char **argv)
     { "max-states", 0, 0, G_OPTION_ARG_INT64, &max_states, "Stop above N states (default: only memory limits it)", "N" },
     { "export-ctmc", 0, 0, G_OPTION_ARG_FILENAME, &export_ctmc, "Write the chain as PREFIX.sta, PREFIX.tra, PREFIX.lab (PRISM explicit files)", "PREFIX" },
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver, "Steady-state solver: auto, direct, gauss-seidel, sor, jacobi, power", "NAME" },
-    AUGUR_CLI_PROJECT_ENTRIES (project, document_name),
+    AUGUR_CLI_PROJECT_ENTRIES (project, document_name, occurrence),
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE - generate, check and solve a cache-coherence model");
@@ -272,7 +273,8 @@ augur_cli_ccdsm (int argc, char **argv)
         }
     }
 
-  status = augur_cli_input_read ("ccdsm", "ccdsm", argc == 2 ? argv[1] : NULL, project, document_name, &input);
+  status = augur_cli_input_read ("ccdsm", "ccdsm", argc == 2 ? argv[1] : NULL, project, document_name, occurrence,
+                                 &input);
   if (status != AUGUR_CLI_EXIT_OK)
     goto out;
   text = g_steal_pointer (&input.text);

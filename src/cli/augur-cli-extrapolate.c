@@ -628,6 +628,7 @@ augur_cli_extrapolate (int argc, char **argv)
   g_autofree char *mpi_dims = NULL;
   g_autofree char *sizes_text = NULL;
   g_autofree char *project = NULL, *document_name = NULL;
+  int occurrence = 0;
   g_auto(AugurCliInput) input = { 0 };
   double size = 0;
   gboolean verbose = FALSE;
@@ -666,7 +667,7 @@ augur_cli_extrapolate (int argc, char **argv)
       "Replay every iteration of a long program's main loop, rather than a few and its steady period "
       "(slower; the prediction says when the period stood for the rest)", NULL },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
-    AUGUR_CLI_PROJECT_ENTRIES (project, document_name),
+    AUGUR_CLI_PROJECT_ENTRIES (project, document_name, occurrence),
     { NULL }
   };
   g_autoptr(GOptionContext) context =
@@ -743,7 +744,7 @@ augur_cli_extrapolate (int argc, char **argv)
   if (document)
     {
       status = augur_cli_input_read ("extrapolate", "replay", project != NULL ? NULL : argv[1], project, document_name,
-                                     &input);
+                                     occurrence, &input);
       if (status != AUGUR_CLI_EXIT_OK)
         goto out;
       status = AUGUR_CLI_EXIT_MODEL;   /* what a failure below returns */

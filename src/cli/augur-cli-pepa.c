@@ -452,6 +452,7 @@ augur_cli_pepa (int argc, char **argv)
 {
   g_autofree char *solver = NULL;
   g_autofree char *project = NULL, *document_name = NULL;
+  int occurrence = 0;
   g_auto(AugurCliInput) input = { 0 };
   g_autofree char *format = NULL;
   g_autofree char *table = NULL;
@@ -485,7 +486,7 @@ augur_cli_pepa (int argc, char **argv)
   GOptionEntry entries[] = {
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver,
       "Steady-state solver: auto, direct, gauss-seidel, sor, jacobi, power", "NAME" },
-    AUGUR_CLI_PROJECT_ENTRIES (project, document_name),
+    AUGUR_CLI_PROJECT_ENTRIES (project, document_name, occurrence),
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default), json or csv", "FORMAT" },
     { "table", 't', 0, G_OPTION_ARG_STRING, &table,
       "CSV table: throughput (default), utilisation or states", "TABLE" },
@@ -575,9 +576,9 @@ augur_cli_pepa (int argc, char **argv)
   /* a project is read before the options are checked: the solver the page
    * was set to, kept in the project, is checked as --solver is, and used
    * as the report uses it; a file is read after (a usage error first) */
-  if (project != NULL || document_name != NULL)
+  if (project != NULL || document_name != NULL || occurrence != 0)
     {
-      int status = augur_cli_input_read ("pepa", "pepa", path, project, document_name, &input);
+      int status = augur_cli_input_read ("pepa", "pepa", path, project, document_name, occurrence, &input);
 
       if (status != AUGUR_CLI_EXIT_OK)
         return status;
@@ -746,7 +747,7 @@ augur_cli_pepa (int argc, char **argv)
 
   if (input.text == NULL)
     {
-      int status = augur_cli_input_read ("pepa", "pepa", path, NULL, NULL, &input);
+      int status = augur_cli_input_read ("pepa", "pepa", path, NULL, NULL, 0, &input);
 
       if (status != AUGUR_CLI_EXIT_OK)
         return status;

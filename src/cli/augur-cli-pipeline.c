@@ -155,6 +155,7 @@ augur_cli_pipeline (int argc, char **argv)
   g_autofree char *sweep = NULL;
   g_autofree char *solver = NULL;
   g_autofree char *project = NULL, *document_name = NULL;
+  int occurrence = 0;
   g_auto(AugurCliInput) input = { 0 };
   gboolean all = FALSE, search = FALSE, no_prune = FALSE, logarithmic = FALSE, verbose = FALSE;
   gint best_k = 0, keep = 0, threads = 0;
@@ -182,7 +183,7 @@ augur_cli_pipeline (int argc, char **argv)
     { "solver", 's', 0, G_OPTION_ARG_STRING, &solver, "Steady-state solver (default auto)", "NAME" },
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "Output: text (default), json or csv", "FORMAT" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Show progress on standard error", NULL },
-    AUGUR_CLI_PROJECT_ENTRIES (project, document_name),
+    AUGUR_CLI_PROJECT_ENTRIES (project, document_name, occurrence),
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("FILE.des - evaluate the mappings of a pipeline");
@@ -262,7 +263,7 @@ augur_cli_pipeline (int argc, char **argv)
 
   {
     int status = augur_cli_input_read ("pipeline", "pipeline", argc == 2 ? argv[1] : NULL, project,
-                                       document_name, &input);
+                                       document_name, occurrence, &input);
 
     if (status != AUGUR_CLI_EXIT_OK)
       return status;

@@ -90,12 +90,16 @@ typedef struct {
 /* Fills in (its previous content ignored); returns an exit status, with
  * the reason printed when it is not AUGUR_CLI_EXIT_OK: a name not in the
  * project lists the project's documents of kind ("pepa", "pipeline",
- * "ccdsm", "activity", "replay"); a name of another kind says its kind. */
+ * "ccdsm", "activity", "replay"); a name of another kind says its kind.
+ * occurrence (--occurrence; 0 when not given) chooses among documents of
+ * the kind that share name, 1 for the first in the project's order: the
+ * report's appendix gives it for a project where names repeat. */
 int         augur_cli_input_read         (const char    *command,
                                           const char    *kind,
                                           const char    *file_path,
                                           const char    *project_path,
                                           const char    *name,
+                                          int            occurrence,
                                           AugurCliInput *in);
 const char *augur_cli_input_get_property (const AugurCliInput *in,
                                           const char          *key);
@@ -104,8 +108,13 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (AugurCliInput, augur_cli_input_clear)
 
 /* The options that choose a project's document, for every command that
  * reads one. */
-#define AUGUR_CLI_PROJECT_ENTRIES(project, name) \
+#define AUGUR_CLI_PROJECT_ENTRIES(project, name, occurrence) \
   { "project", 0, 0, G_OPTION_ARG_FILENAME, &(project), \
     "Read the document from an Augur project, as the application does", "PROJECT.augur" }, \
   { "name", 0, 0, G_OPTION_ARG_STRING, &(name), \
-    "With --project: the document's name (default: the project's only one of this kind)", "NAME" }
+    "With --project: the document's name (default: the project's only one of this kind)", "NAME" }, \
+  AUGUR_CLI_OCCURRENCE_ENTRY (occurrence)
+#define AUGUR_CLI_OCCURRENCE_ENTRY(occurrence) \
+  { "occurrence", 0, 0, G_OPTION_ARG_INT, &(occurrence), \
+    "With --name: which of the project's documents of this kind and name, when several share it (1 for the " \
+    "first in the project's order)", "N" }

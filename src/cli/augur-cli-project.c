@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
+
 void
 augur_cli_input_clear (AugurCliInput *in)
 {
@@ -47,14 +49,16 @@ names_of_kind (const AugurProject *project,
   return g_string_free (names, FALSE);
 }
 
-/* The document of kind named name (NULL: the only one of that kind), or
- * NULL with the reason printed. */
+/* The document of kind named name (NULL: the only one of that kind; the
+ * occurrence-th of that name when occurrence > 0), or NULL with the
+ * reason printed. */
 static AugurProjectDocument *
 find_document (const char         *command,
                const char         *project_path,
                const AugurProject *project,
                const char         *kind,
-               const char         *name)
+               const char         *name,
+               int                 occurrence)
 {
   g_autofree char *names = NULL;
   AugurProjectDocument *found = NULL;
@@ -72,19 +76,37 @@ find_document (const char         *command,
         {
           if (same_kind)
             {
-              match = match != NULL ? match : doc;
               n_match++;
+              if (match == NULL && (occurrence <= 0 || (guint) occurrence == n_match))
+                match = doc;
             }
           else
             found = doc;
         }
     }
-  /* two of one name: which one is meant cannot be told (the first was
-   * taken) */
-  if (n_match > 1)
+  /* two of one name: which one is meant is said by --occurrence */
+  if (n_match > 0 && occurrence > 0 && match == NULL)
     {
-      fprintf (stderr, "augur-cli %s: %s has %u %s documents named “%s”: rename them apart in Augur\n", command,
-               project_path, n_match, kind, name);
+      g_autofree char *why =
+        /* Translators: the project, how many documents of the kind (pepa, replay...) share the name, the
+         * name, then the --occurrence given. */
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s has %u %s document named “%s”: --occurrence %d is not "
+                                      "one of them", "%s has %u %s documents named “%s”: --occurrence %d is not "
+                                      "one of them", n_match), project_path, n_match, kind, name, occurrence);
+
+      fprintf (stderr, "augur-cli %s: %s\n", command, why);
+      return NULL;
+    }
+  if (n_match > 1 && occurrence <= 0)
+    {
+      g_autofree char *why =
+        /* Translators: the project, how many documents of the kind (pepa, replay...) share the name, the
+         * name, then that number again. */
+        g_strdup_printf (_("%s has %u %s documents named “%s”: choose one with --occurrence 1 to %u (in the "
+                           "project's order), or rename them apart in Augur"), project_path, n_match, kind, name,
+                         n_match);
+
+      fprintf (stderr, "augur-cli %s: %s\n", command, why);
       return NULL;
     }
   if (match != NULL)
@@ -118,11 +140,19 @@ augur_cli_input_read (const char    *command,
                       const char    *file_path,
                       const char    *project_path,
                       const char    *name,
+                      int            occurrence,
                       AugurCliInput *in)
 {
   g_autoptr(GError) error = NULL;
 
   memset (in, 0, sizeof *in);
+  if (occurrence != 0 && (name == NULL || occurrence < 0))
+    {
+      fprintf (stderr, "augur-cli %s: %s\n", command,
+               _("--occurrence chooses among a project's documents of one name: give --name, and a number of 1 or "
+                 "more"));
+      return AUGUR_CLI_EXIT_USAGE;
+    }
   if (name != NULL && project_path == NULL)
     {
       fprintf (stderr, "augur-cli %s: --name chooses a document of a project: give --project PROJECT.augur\n",
@@ -159,7 +189,7 @@ augur_cli_input_read (const char    *command,
         fprintf (stderr, "augur-cli %s: %s\n", command, error->message);
         return AUGUR_CLI_EXIT_MODEL;
       }
-    doc = find_document (command, project_path, project, kind, name);
+    doc = find_document (command, project_path, project, kind, name, occurrence);
     if (doc == NULL)
       return AUGUR_CLI_EXIT_USAGE;
     in->doc = augur_project_document_ref (doc);

@@ -36,6 +36,7 @@ static int
 read_document (const char        *document_path,
                const char        *project_path,
                const char        *name,
+               int                occurrence,
                int                argc,
                gboolean           files_given,
                AugurReplayInputs *in)
@@ -48,6 +49,12 @@ read_document (const char        *document_path,
     {
       fprintf (stderr, "augur-cli replay: give a document (--document or --project) or files "
                "(--platform, --deployment, traces), not both\n");
+      return AUGUR_CLI_EXIT_USAGE;
+    }
+  /* as every command that reads a project's document says it */
+  if (project_path == NULL && (name != NULL || occurrence != 0))
+    {
+      fprintf (stderr, "augur-cli replay: --name chooses a document of a project: give --project PROJECT.augur\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
   if (document_path != NULL)
@@ -65,7 +72,7 @@ read_document (const char        *document_path,
     {
       /* the command's shared reading of a project's document (augur-cli-project.c) */
       g_auto(AugurCliInput) input = { 0 };
-      int status = augur_cli_input_read ("replay", "replay", NULL, project_path, name, &input);
+      int status = augur_cli_input_read ("replay", "replay", NULL, project_path, name, occurrence, &input);
 
       if (status != AUGUR_CLI_EXIT_OK)
         return status;
@@ -299,6 +306,7 @@ augur_cli_replay (int argc, char **argv)
   g_autofree char *document_path = NULL;
   g_autofree char *project_path = NULL;
   g_autofree char *document_name = NULL;
+  int occurrence = 0;
   g_autofree char *sweep = NULL;
   g_autofree char *scenario = NULL;
   gboolean logarithmic = FALSE;
@@ -311,6 +319,7 @@ augur_cli_replay (int argc, char **argv)
     { "project", 0, 0, G_OPTION_ARG_FILENAME, &project_path,
       "An Augur project: replay its replay document (--name if it has several)", "FILE.augur" },
     { "name", 0, 0, G_OPTION_ARG_STRING, &document_name, "The replay document of the project to run", "NAME" },
+    AUGUR_CLI_OCCURRENCE_ENTRY (occurrence),
     { "sweep", 0, 0, G_OPTION_ARG_STRING, &sweep,
       "What-if: replay the document's cluster at POINTS values of bandwidth, latency, speed or ranks-per-node, or "
       "any platform at POINTS factors of its speeds, bandwidths or latencies (speed-factor, bandwidth-factor, "
@@ -498,7 +507,7 @@ augur_cli_replay (int argc, char **argv)
       int status;
 
       augur_replay_inputs_init (&in);
-      status = read_document (document_path, project_path, document_name, argc,
+      status = read_document (document_path, project_path, document_name, occurrence, argc,
                               platform_path != NULL || deployment_path != NULL, &in);
       if (status == AUGUR_CLI_EXIT_OK && scenario != NULL)
         {

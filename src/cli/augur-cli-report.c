@@ -104,6 +104,50 @@ project_name (const char *path)
   return g_steal_pointer (&base);
 }
 
+/* Says on stderr which of the documents reported share their kind and
+ * name with another of the project's: their pages say which is which, and
+ * the appendix's commands choose each with --occurrence. */
+static void
+warn_shared_names (const char         *path,
+                   const AugurProject *project,
+                   char              **names)
+{
+  guint n = augur_project_get_n_documents (project);
+
+  for (guint i = 0; i < n; i++)
+    {
+      AugurProjectDocument *doc = augur_project_get_nth_document (project, i);
+      const char *kind = augur_project_document_get_kind (doc), *name = augur_project_document_get_name (doc);
+      guint same = 0;
+      gboolean first = TRUE;
+
+      if (names != NULL && !g_strv_contains ((const char *const *) names, name))
+        continue;
+      for (guint j = 0; j < n; j++)
+        {
+          AugurProjectDocument *other = augur_project_get_nth_document (project, j);
+
+          if (g_strcmp0 (augur_project_document_get_kind (other), kind) == 0 &&
+              g_strcmp0 (augur_project_document_get_name (other), name) == 0)
+            {
+              same++;
+              first = first && j >= i;
+            }
+        }
+      if (same > 1 && first)
+        {
+          g_autofree char *said =
+            /* Translators: the project, how many documents share the kind (pepa, replay...) and the name, the
+             * kind, the name, then that number again. */
+            g_strdup_printf (_("%s has %u %s documents named “%s”: each is reported, its page says which it is, "
+                               "and the appendix's command chooses it with --occurrence 1 to %u; rename them apart "
+                               "in Augur to tell them apart"), path, same, kind, name, same);
+
+          fprintf (stderr, "augur-cli report: warning: %s\n", said);
+        }
+    }
+}
+
 /* The project's documents (those --name chose) appended in its order;
  * FALSE when it cannot be read or a name is not in it, before anything
  * is appended. */
@@ -121,6 +165,7 @@ add_project (AugurReport *report,
 
   if (project == NULL)
     return FALSE;
+  warn_shared_names (path, project, names);
   /* the appendix's commands read the project from its folder */
   if (!augur_report_add_project_file (report, project, project_file, base, (const char *const *) names, how, NULL,
                                       NULL, NULL, error))

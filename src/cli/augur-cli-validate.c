@@ -206,6 +206,7 @@ static int
 print_document (const char *document,
                 const char *project,
                 const char *name,
+                int         occurrence,
                 const char *format)
 {
   g_auto(AugurCliInput) input = { 0 };
@@ -213,7 +214,7 @@ print_document (const char *document,
   g_autofree char *out = NULL;
   g_auto(GStrv) warnings = NULL;
   AugurReplayInputs in;
-  int status = augur_cli_input_read ("validate", "replay", document, project, name, &input);
+  int status = augur_cli_input_read ("validate", "replay", document, project, name, occurrence, &input);
   const char *path = input.label;
 
   if (status != AUGUR_CLI_EXIT_OK)
@@ -262,6 +263,7 @@ augur_cli_validate (int argc, char **argv)
 {
   g_autofree char *platform_path = NULL, *ranks_text = NULL, *format = NULL, *tracer = tracer_path ();
   g_autofree char *document = NULL, *project = NULL, *document_name = NULL;
+  int occurrence = 0;
   g_auto(GStrv) programs = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(AugurPlatform) platform = NULL;
@@ -282,7 +284,7 @@ augur_cli_validate (int argc, char **argv)
       "(default: the bundled examples)", "SOURCE.c[:ARG,ARG...]" },
     { "document", 0, 0, G_OPTION_ARG_FILENAME, &document,
       "Print the validation this replay document keeps (its Validation tab's), running nothing", "DOC.replay" },
-    AUGUR_CLI_PROJECT_ENTRIES (project, document_name),
+    AUGUR_CLI_PROJECT_ENTRIES (project, document_name, occurrence),
     { "format", 'f', 0, G_OPTION_ARG_STRING, &format, "text (default), json or csv", "FORMAT" },
     { "verbose", 'v', 0, G_OPTION_ARG_NONE, &verbose, "Progress on standard error", NULL },
     { NULL }
@@ -335,7 +337,7 @@ augur_cli_validate (int argc, char **argv)
                "[--format text|json|csv]\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if (document != NULL || project != NULL || document_name != NULL)
+  if (document != NULL || project != NULL || document_name != NULL || occurrence != 0)
     {
       if (platform_path != NULL || ranks_text != NULL || programs != NULL || mode != AUGUR_CLI_SLURM_LOCAL)
         {
@@ -343,7 +345,7 @@ augur_cli_validate (int argc, char **argv)
                    "no --platform, --ranks, --program nor cluster options\n");
           return AUGUR_CLI_EXIT_USAGE;
         }
-      return print_document (document, project, document_name, format);
+      return print_document (document, project, document_name, occurrence, format);
     }
   {
     g_auto(GStrv) parts = g_strsplit (ranks_text != NULL ? ranks_text : "2,4", ",", -1);

@@ -517,6 +517,97 @@ test_errors (void)
   }
 }
 
+/* Two PEPA documents of one name (the window lets a rename give a name
+ * twice): the report warns and gives each its page, with a warning that
+ * says which it is, and an appendix command that works, run here as
+ * printed in the project's folder: --occurrence chooses the document, and
+ * each command's throughput is its own page's. */
+static void
+test_shared_name (void)
+{
+  g_autofree char *tiny = example ("tiny.pepa");
+  g_autofree char *dir = g_dir_make_tmp ("augur-cli-project-XXXXXX", NULL);
+  g_autofree char *twice = g_build_filename (dir, "twice.augur", NULL);
+  g_autofree char *html_path = g_build_filename (dir, "report.html", NULL);
+  g_autofree char *text = NULL, *html = NULL, *out = NULL, *err = NULL;
+  g_autoptr(AugurProject) project = augur_project_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (twice);
+  const char *report[] = { cli, "report", "twice.augur", "-o", "report.html", NULL };
+  const char *alone[] = { cli, "pepa", "--project", "twice.augur", "--name", "Tiny", NULL };
+  const char *third[] = { cli, "pepa", "--project", "twice.augur", "--name", "Tiny", "--occurrence", "3", NULL };
+  const char *unnamed[] = { cli, "pepa", "--project", "twice.augur", "--occurrence", "1", NULL };
+  double start[2];
+  g_auto(GStrv) sections = NULL;
+
+  g_assert_true (g_file_get_contents (tiny, &text, NULL, NULL));
+  g_assert_nonnull (strstr (text, "r1=2;"));
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr(GString) changed = g_string_new (text);
+      g_autoptr(AugurProjectDocument) doc = NULL;
+
+      g_string_replace (changed, "r1=2;", k == 0 ? "r1=2;" : "r1=3;", 1);
+      doc = augur_project_document_new ("pepa", "Tiny", changed->str);
+      augur_project_add_document (project, doc);
+    }
+  g_assert_true (augur_project_save_to_file (project, file, NULL, &error));
+  g_assert_no_error (error);
+
+  g_assert_cmpint (run_in (dir, report, &out, &err), ==, 0);
+  g_assert_cmpstr (err, ==, "augur-cli report: warning: twice.augur has 2 pepa documents named “Tiny”: each is "
+                            "reported, its page says which it is, and the appendix's command chooses it with "
+                            "--occurrence 1 to 2; rename them apart in Augur to tell them apart\n");
+  g_assert_true (g_file_get_contents (html_path, &html, NULL, NULL));
+  sections = g_strsplit (html, "<section", -1);
+  /* the title page, the two documents, the appendix */
+  g_assert_cmpuint (g_strv_length (sections), ==, 4);
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autofree char *warning = g_strdup_printf ("The project has 2 pepa documents named “Tiny”: this section is "
+                                                  "number %u of them, in the project&apos;s order, and the "
+                                                  "appendix&apos;s command chooses it with --occurrence %u. Rename "
+                                                  "them apart in Augur to tell them apart.", k + 1, k + 1);
+      g_autofree char *command = g_strdup_printf ("augur-cli pepa --project twice.augur --name Tiny --occurrence %u "
+                                                  "--format json", k + 1);
+      g_autofree char *pre = g_strdup_printf ("<pre>%s</pre>", command);
+      g_auto(GStrv) args = NULL;
+      g_autofree char *json = NULL, *cerr = NULL, *value = NULL;
+
+      if (strstr (sections[1 + k], warning) == NULL)
+        g_error ("page %u does not say: %s", k + 1, warning);
+      g_assert_nonnull (strstr (sections[3], pre));
+      /* the command as printed, in the project's folder */
+      g_assert_true (g_shell_parse_argv (command, NULL, &args, NULL));
+      g_free (args[0]);
+      args[0] = g_strdup (cli);
+      g_assert_cmpint (run_in (dir, (const char *const *) args, &json, &cerr), ==, 0);
+      start[k] = number_of (json, "start");
+      value = readable (start[k]);
+      assert_cell (sections[1 + k], command, value);
+    }
+  /* r1=2 against r1=3: two documents, two numbers */
+  g_assert_cmpfloat (start[0], !=, start[1]);
+
+  /* --name alone is refused, saying how to choose */
+  g_free (out);
+  g_free (err);
+  g_assert_cmpint (run_in (dir, alone, &out, &err), ==, 2);
+  g_assert_cmpstr (err, ==, "augur-cli pepa: twice.augur has 2 pepa documents named “Tiny”: choose one with "
+                            "--occurrence 1 to 2 (in the project's order), or rename them apart in Augur\n");
+  g_free (out);
+  g_free (err);
+  g_assert_cmpint (run_in (dir, third, &out, &err), ==, 2);
+  g_assert_cmpstr (err, ==, "augur-cli pepa: twice.augur has 2 pepa documents named “Tiny”: --occurrence 3 is not "
+                            "one of them\n");
+  g_free (out);
+  g_free (err);
+  g_assert_cmpint (run_in (dir, unnamed, &out, &err), ==, 2);
+  g_assert_cmpstr (err, ==, "augur-cli pepa: --occurrence chooses among a project's documents of one name: give "
+                            "--name, and a number of 1 or more\n");
+  augur_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -530,5 +621,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/project/appendix-commands", test_appendix_commands);
   g_test_add_func ("/cli/project/values", test_project_values);
   g_test_add_func ("/cli/project/errors", test_errors);
+  g_test_add_func ("/cli/project/shared-name", test_shared_name);
   return g_test_run ();
 }

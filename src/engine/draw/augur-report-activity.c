@@ -662,7 +662,7 @@ augur_report_activity_from_source (AugurReport             *report,
   const char *unit;
   double scale = 1, lower, upper;
 
-  augur_report_begin_section (report, name);
+  augur_report_begin_source_section (report, src);
   model = augur_activity_model_parse (src->text, src->length, path, &diagnostics, &error);
   if (model != NULL)
     {

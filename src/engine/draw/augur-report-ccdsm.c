@@ -418,7 +418,7 @@ augur_report_ccdsm_from_source (AugurReport             *report,
   AugurCcdsmOptions options = { 0 };
   gboolean solved;
 
-  augur_report_begin_section (report, name);
+  augur_report_begin_source_section (report, src);
   program = augur_ccdsm_program_parse (src->text, src->length, path, &diagnostics, &error);
   if (program != NULL)
     {

@@ -348,7 +348,7 @@ augur_report_pipeline_from_source (AugurReport             *report,
   const AugurMappingResult *best = NULL;
   gboolean ok = FALSE;
 
-  augur_report_begin_section (report, name);
+  augur_report_begin_source_section (report, src);
   p = augur_pipeline_parse (src->text, src->length, path, &error);
   if (p != NULL && working_text != NULL)
     {

@@ -31,13 +31,25 @@ typedef struct {
    * NULL when there is none (a file, or documents not saved as a
    * project): then path. */
   const char                 *project;
+  /* For a project's document whose kind and name n_same > 1 documents
+   * share: which of them it is, from 1 in the project's order (0 for a
+   * name of its own). */
+  guint                       occurrence;
+  guint                       n_same;
 } AugurReportSource;
 
 /* What an appendix command gives to read src's document, quoted for a
- * shell: --project PROJECT --name NAME for a project's, else its path,
- * after option ("--document") unless option is NULL. */
+ * shell: --project PROJECT --name NAME for a project's (and --occurrence
+ * N when its name is not its own), else its path, after option
+ * ("--document") unless option is NULL. */
 char    *augur_report_source_argument      (const AugurReportSource *src,
                                             const char              *option);
+
+/* Begins src's section: its title, and for a document whose name others
+ * of its kind share in the project, a warning that says which it is and
+ * how the appendix's command chooses it. */
+void     augur_report_begin_source_section (AugurReport             *report,
+                                            const AugurReportSource *src);
 
 gboolean augur_report_pepa_from_source     (AugurReport *report, const AugurReportSource *src,
                                             GPtrArray *how, GError **error);

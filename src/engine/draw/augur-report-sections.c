@@ -44,10 +44,40 @@ augur_report_source_argument (const AugurReportSource *src,
     {
       g_autofree char *project = quote_arg (src->project), *name = quote_arg (src->name);
 
+      /* two documents of a name: the commands refuse --name alone */
+      if (src->occurrence > 0)
+        return g_strdup_printf ("--project %s --name %s --occurrence %u", project, name, src->occurrence);
       return g_strdup_printf ("--project %s --name %s", project, name);
     }
   quoted = quote_arg (src->path);
   return option != NULL ? g_strdup_printf ("%s %s", option, quoted) : g_steal_pointer (&quoted);
+}
+
+void
+augur_report_begin_source_section (AugurReport             *report,
+                                   const AugurReportSource *src)
+{
+  g_autofree char *said = NULL;
+  const char *kind = src->doc != NULL ? augur_project_document_get_kind (src->doc) : "";
+
+  augur_report_begin_section (report, src->name);
+  if (src->occurrence == 0)
+    return;
+  if (src->project != NULL)
+    said = g_strdup_printf (/* Translators: how many documents share the kind (pepa, replay...) and the name, the
+                             * kind, the name, which of them this is, then that number again. */
+                            _("The project has %u %s documents named “%s”: this section is number %u of them, in "
+                              "the project's order, and the appendix's command chooses it with --occurrence %u. "
+                              "Rename them apart in Augur to tell them apart."),
+                            src->n_same, kind, src->name, src->occurrence, src->occurrence);
+  else
+    said = g_strdup_printf (/* Translators: how many documents share the kind (pepa, replay...) and the name, the
+                             * kind, the name, then which of them this is. */
+                            _("The project has %u %s documents named “%s”: this section is number %u of them, in "
+                              "the project's order. They would be saved as one file for the appendix's commands: "
+                              "rename them apart in Augur."),
+                            src->n_same, kind, src->name, src->occurrence);
+  augur_report_add_warning (report, said);
 }
 
 void
@@ -369,7 +399,7 @@ augur_report_pepa_from_source (AugurReport             *report,
   const char *solver = src->doc != NULL ? augur_project_document_get_property (src->doc, "solver") : NULL;
   g_autofree char *comment = NULL;
 
-  augur_report_begin_section (report, name);
+  augur_report_begin_source_section (report, src);
   /* the solver the page was set to, kept in the project */
   if (solver != NULL && !augur_solver_kind_from_name (solver, &options.kind))
     g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
@@ -727,7 +757,7 @@ augur_report_replay_from_source (AugurReport             *report,
   AugurReplayOptions options = { .model = AUGUR_NETWORK_LV08 };
   AugurReplayInputs in;
 
-  augur_report_begin_section (report, name);
+  augur_report_begin_source_section (report, src);
   augur_replay_inputs_init (&in);
   if (!augur_replay_inputs_from_text (&in, text, src->base, &error))
     {
@@ -1041,8 +1071,9 @@ file_name_of (const char              *name,
 }
 
 static gboolean add_project_document (AugurReport *report, const AugurProjectDocument *doc,
-                                      const char *project_file, GFile *base_dir, GPtrArray *how,
-                                      GCancellable *cancellable, GError **error);
+                                      const char *project_file, guint occurrence, guint n_same,
+                                      GFile *base_dir, GPtrArray *how, GCancellable *cancellable,
+                                      GError **error);
 
 gboolean
 augur_report_add_project_document (AugurReport                *report,
@@ -1052,14 +1083,16 @@ augur_report_add_project_document (AugurReport                *report,
                                    GCancellable               *cancellable,
                                    GError                    **error)
 {
-  return add_project_document (report, doc, NULL, base_dir, how, cancellable, error);
+  return add_project_document (report, doc, NULL, 0, 0, base_dir, how, cancellable, error);
 }
 
-/* project_file: as AugurReportSource.project */
+/* project_file, occurrence, n_same: as AugurReportSource's */
 static gboolean
 add_project_document (AugurReport                *report,
                       const AugurProjectDocument *doc,
                       const char                 *project_file,
+                      guint                       occurrence,
+                      guint                       n_same,
                       GFile                      *base_dir,
                       GPtrArray                  *how,
                       GCancellable               *cancellable,
@@ -1073,13 +1106,14 @@ add_project_document (AugurReport                *report,
   g_autoptr(GFile) here = base_dir == NULL ? g_file_new_for_path (".") : NULL;
   AugurReportSource src = { .name = name, .text = text, .length = strlen (text), .path = path,
                             .in_project = TRUE, .base = base_dir != NULL ? base_dir : here, .doc = doc,
-                            .cancellable = cancellable, .project = project_file };
+                            .cancellable = cancellable, .project = project_file, .occurrence = occurrence,
+                            .n_same = n_same };
 
   if (build == NULL)
     {
       g_autoptr(GError) local = NULL;
 
-      augur_report_begin_section (report, name);
+      augur_report_begin_source_section (report, &src);
       g_set_error (&local, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED, _("a document of kind “%s” is not reported"),
                    augur_project_document_get_kind (doc));
       augur_report_add_failure (report, local);
@@ -1170,15 +1204,32 @@ augur_report_add_project_file (AugurReport          *report,
     {
       AugurProjectDocument *doc = augur_project_get_nth_document (project, i);
       g_autoptr(GError) local = NULL;
+      guint occurrence = 0, n_same = 0;
 
       if (!chosen[i])
         continue;
+      /* a name others of its kind share: which of them it is, for the
+       * appendix's command (--occurrence) and a warning on its page */
+      for (guint j = 0; j < n; j++)
+        {
+          AugurProjectDocument *other = augur_project_get_nth_document (project, j);
+
+          if (g_strcmp0 (augur_project_document_get_kind (other), augur_project_document_get_kind (doc)) == 0 &&
+              g_strcmp0 (augur_project_document_get_name (other), augur_project_document_get_name (doc)) == 0)
+            {
+              n_same++;
+              if (j == i)
+                occurrence = n_same;
+            }
+        }
+      if (n_same < 2)
+        occurrence = 0;
       if (progress != NULL)
         progress (done, total, augur_project_document_get_name (doc), user_data);
       /* after progress: a Cancel pressed as it showed the next name stops before it */
       if (g_cancellable_set_error_if_cancelled (cancellable, error))
         return FALSE;
-      if (!add_project_document (report, doc, project_file, base_dir, how, cancellable, &local))
+      if (!add_project_document (report, doc, project_file, occurrence, n_same, base_dir, how, cancellable, &local))
         {
           /* Cancel ends the report; any other failure is said on the document's page */
           if (g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))

@@ -5,7 +5,8 @@
  * cost (points, curve and band); a replay document's per-rank timeline.
  * A timeline of more rows than a page holds says how many it draws.
  * In the PDF (pdftotext finds each chart's title; pdftoppm finds the
- * chart's colours on its page), in English and in French; in the HTML,
+ * chart's colours on its page), in English and in French, the pies'
+ * shares with a point as their values in every locale; in the HTML,
  * one <svg> in a figure captioned with the chart's title.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -54,6 +55,46 @@ pie_values (const char *model)
     }
   g_assert_cmpuint (values->len, ==, 5);
   return values;
+}
+
+/* Process 0's share of its time per category as the pie's legend shows
+ * it: one decimal and a point in every locale ("14.1 %"), as the value
+ * beside it ("21.56 ms"). */
+static GPtrArray *
+pie_shares (const char *model)
+{
+  const char *argv[] = { cli, "activity", model, "--format", "json", NULL };
+  g_autofree char *out = NULL, *err = NULL, *block = NULL;
+  g_autoptr(GRegex) pair = g_regex_new ("\"([^\"]+)\": ([-0-9.eE+]+)", 0, 0, NULL);
+  g_autoptr(GMatchInfo) m = NULL;
+  g_autoptr(GArray) values = g_array_new (FALSE, FALSE, sizeof (double));
+  GPtrArray *shares = g_ptr_array_new_with_free_func (g_free);
+  const char *c, *end;
+  double total = 0;
+
+  g_assert_cmpint (report_run (argv, "C.UTF-8", &out, &err), ==, 0);
+  c = strstr (out, "\"categories\": {");
+  g_assert_nonnull (c);
+  end = strchr (c, '}');
+  block = g_strndup (c, end - c);
+  g_regex_match (pair, block, 0, &m);
+  for (; g_match_info_matches (m); g_match_info_next (m, NULL))
+    {
+      g_autofree char *value = g_match_info_fetch (m, 2);
+      double v = g_ascii_strtod (value, NULL);
+
+      g_array_append_val (values, v);
+      total += v;
+    }
+  g_assert_cmpfloat (total, >, 0);
+  for (guint i = 0; i < values->len; i++)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (buf, sizeof buf, "%.1f", 100 * g_array_index (values, double, i) / total);
+      g_ptr_array_add (shares, g_strdup_printf ("%s %%", buf));
+    }
+  return shares;
 }
 
 /* The text of each page of pdf. */
@@ -192,6 +233,8 @@ check_activity_pdf (const char *locale, const char *pies, const char *pie_p0, co
 {
   g_autofree char *model = example ("lapw0.activity");
   g_autoptr(GPtrArray) values = pie_values (model);
+  g_autoptr(GPtrArray) shares = pie_shares (model);
+  g_autoptr(GRegex) comma = g_regex_new ("[0-9],[0-9]+ %", 0, 0, NULL);
   g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
   g_autofree char *pdf = g_build_filename (dir, "report.pdf", NULL);
   const char *argv[] = { cli, "report", model, "-o", pdf, NULL };
@@ -210,6 +253,13 @@ check_activity_pdf (const char *locale, const char *pies, const char *pie_p0, co
     if (strstr (text, g_ptr_array_index (values, i)) == NULL)
       g_error ("%s: process 0's %s is not in its pie's legend:\n%s", locale, (char *) g_ptr_array_index (values, i),
                text);
+  /* and its shares with the same point, never the locale's comma */
+  for (guint i = 0; i < shares->len; i++)
+    if (strstr (text, g_ptr_array_index (shares, i)) == NULL)
+      g_error ("%s: process 0's share %s is not in its pie's legend:\n%s", locale,
+               (char *) g_ptr_array_index (shares, i), text);
+  if (g_regex_match (comma, text, 0, NULL))
+    g_error ("%s: a share with a decimal comma beside values with a point:\n%s", locale, text);
   /* the timeline: eight rows of colour across the plot */
   timeline = timeline_title (locale, "lapw0.activity");
   check_chart (pages, pdf, dir, timeline, TEXT_WIDTH, 220, 8 * 2000);

@@ -198,11 +198,17 @@ format_value (const AugurPieChartData *d,
   return g_strdup (buf);
 }
 
+/* "26.3 %": '.' in every locale, as format_value writes the value beside
+ * it (reports and exports are read in every locale; the window's views
+ * put the user's decimal mark in as they draw). */
 static char *
 format_share (double share)
 {
-  /* Translators: a share of the whole, e.g. "26.3 %". */
-  return g_strdup_printf (_("%.1f %%"), 100.0 * share);
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (buf, sizeof buf, "%.1f", 100.0 * share);
+  /* Translators: a share of the whole, e.g. "26.3 %"; the number is already written. */
+  return g_strdup_printf (_("%s %%"), buf);
 }
 
 char *
@@ -211,13 +217,16 @@ augur_pie_chart_data_format_slice (const AugurPieChartData *d,
 {
   g_autofree char *value = NULL;
   g_autofree char *total = NULL;
+  g_autofree char *share = NULL;
 
   g_return_val_if_fail (d != NULL && slice < d->slices->len, NULL);
   value = format_value (d, augur_pie_chart_data_get_value (d, slice));
   total = format_value (d, augur_pie_chart_data_get_total (d));
-  /* Translators: a pie chart tooltip, e.g. "fft: 98.3 ms (26.3 % of 373.6 ms)". */
-  return g_strdup_printf (_("%s: %s (%.1f %% of %s)"), augur_pie_chart_data_get_slice_name (d, slice),
-                          value, 100.0 * augur_pie_chart_data_get_share (d, slice), total);
+  share = format_share (augur_pie_chart_data_get_share (d, slice));
+  /* Translators: a pie chart tooltip, e.g. "fft: 98.3 ms (26.3 % of 373.6 ms)": the name, the value, the share
+   * ("26.3 %") and the total. */
+  return g_strdup_printf (_("%s: %s (%s of %s)"), augur_pie_chart_data_get_slice_name (d, slice), value, share,
+                          total);
 }
 
 /* ---- Style ------------------------------------------------------------ */

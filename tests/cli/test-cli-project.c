@@ -213,7 +213,7 @@ check_command (const char *html, const char *line, const char *const *args, cons
     }
   if (strcmp (kind, "replay") == 0)
     {
-      g_autofree char *time = augur_replay_format_seconds (number_of (json, "simulated_time"));
+      g_autofree char *time = augur_replay_format_seconds_full (number_of (json, "simulated_time"));
       g_autofree char *said = g_strdup_printf ("%s, from the start of the run", time);
       g_autoptr(GPtrArray) ends = numbers_of (json, "end");
 

@@ -171,7 +171,7 @@ project_numbers (const char *path, const char *dir)
                                  "--format", "json", NULL };
 
           json = run_json (argv);
-          g_ptr_array_add (numbers, augur_replay_format_seconds (json_number (json, "simulated_time")));
+          g_ptr_array_add (numbers, augur_replay_format_seconds_full (json_number (json, "simulated_time")));
           /* rank 0's end, in ms in the table */
           g_ptr_array_add (numbers, augur_format_readable (json_number (json, "end") * 1e3,
                                                            AUGUR_FORMAT_SCREEN_DIGITS));

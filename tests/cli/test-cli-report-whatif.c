@@ -86,7 +86,7 @@ check_report (const char *text, const char *document, const char *reads)
       const char *argv[] = { cli, "replay", "--document", document, "--scenario", names[i], "--format", "json", NULL };
       g_autoptr(GArray) t = json_times (argv);
       double v = g_array_index (t, double, 0), b = g_array_index (base, double, 0);
-      g_autofree char *shown = augur_replay_format_seconds (v);
+      g_autofree char *shown = augur_replay_format_seconds_full (v);
       g_autofree char *by = augur_replay_format_seconds (fabs (v - b));
 
       g_test_message ("%s: %s", names[i], shown);
@@ -235,7 +235,7 @@ test_platform_factors (void)
     {
       const char *a[] = { cli, "replay", "--document", document, "--scenario", names[i], "--format", "json", NULL };
       g_autoptr(GArray) t = json_times (a);
-      g_autofree char *shown = augur_replay_format_seconds (g_array_index (t, double, 0));
+      g_autofree char *shown = augur_replay_format_seconds_full (g_array_index (t, double, 0));
 
       g_test_message ("%s: %s (the document: %.9g s)", names[i], shown, g_array_index (base, double, 0));
       /* wider links are faster, slower hosts slower */

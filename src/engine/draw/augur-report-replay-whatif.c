@@ -262,7 +262,7 @@ scenarios_table (AugurReport             *report,
                                         "predicted time."));
   augur_report_add_table (report, G_N_ELEMENTS (headers), headers, numeric);
   {
-    g_autofree char *t = augur_replay_format_seconds (base_time);
+    g_autofree char *t = augur_replay_format_seconds_full (base_time);
     const char *row[] = { _("The document"), "—", t, "—" };
 
     augur_report_add_row (report, row);
@@ -284,7 +284,7 @@ scenarios_table (AugurReport             *report,
         }
       if (ok)
         {
-          t = augur_replay_format_seconds (time);
+          t = augur_replay_format_seconds_full (time);
           diff = difference (time, base_time);
           if (warning != NULL)
             /* Translators: a scenario's replay warned, e.g. "Scenario B: a request was never waited for". */

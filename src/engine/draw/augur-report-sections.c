@@ -811,8 +811,8 @@ augur_report_replay_from_source (AugurReport             *report,
 
   {
     g_autofree char *what = replay_what (&in, platform, result);
-    g_autofree char *time = augur_replay_format_seconds (augur_replay_result_get_time (result));
-    /* Translators: the predicted time, e.g. "15.63 ms". */
+    g_autofree char *time = augur_replay_format_seconds_full (augur_replay_result_get_time (result));
+    /* Translators: the predicted time, e.g. "15.631 ms". */
     g_autofree char *predicted = g_strdup_printf (_("%s, from the start of the run to the end of its last rank."),
                                                   time);
     g_autofree char *comment = leading_comment (text, "#");

@@ -221,6 +221,22 @@ augur_replay_format_seconds (double s)
   return format_point (_("%.5g s"), s);
 }
 
+char *
+augur_replay_format_seconds_full (double s)
+{
+  double a = fabs (s);
+
+  if (a == 0)
+    return g_strdup (_("0 s"));
+  if (a < 1e-6)
+    return format_point (_("%.5g ns"), s * 1e9);
+  if (a < 1e-3)
+    return format_point (_("%.5g µs"), s * 1e6);
+  if (a < 1)
+    return format_point (_("%.5g ms"), s * 1e3);
+  return format_point (_("%.5g s"), s);
+}
+
 const char *
 augur_rank_state_to_string (AugurRankState state)
 {

@@ -104,10 +104,14 @@ typedef struct {
 
 typedef struct _AugurReplayResult AugurReplayResult;
 
-/* A time as Augur shows a predicted time: four significant digits in
- * ms, µs or ns, five in seconds, translated units ("15.63 ms"); the
- * replay page's headline and the report both write it so. */
+/* A time as the replay page's headline shows a predicted time, at a
+ * glance: four significant digits in ms, µs or ns, five in seconds,
+ * translated units, '.' in every locale ("15.63 ms"). */
 char *augur_replay_format_seconds (double seconds);
+/* The same to five significant digits in every unit ("15.631 ms"): the
+ * report's predicted times, which give the JSON's numbers to five
+ * significant digits as its tables do. */
+char *augur_replay_format_seconds_full (double seconds);
 
 /* Replays the traces.  On a deadlock the error names the ranks; the partial
  * result (its timeline up to that point) is still returned in *partial when

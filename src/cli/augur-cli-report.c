@@ -148,23 +148,36 @@ warn_shared_names (const char         *path,
     }
 }
 
+/* How many of the project's documents the report gives: those --name
+ * chose (names NULL: all). */
+static guint
+count_documents (const AugurProject *project,
+                 char              **names)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < augur_project_get_n_documents (project); i++)
+    if (names == NULL ||
+        g_strv_contains ((const char *const *) names,
+                         augur_project_document_get_name (augur_project_get_nth_document (project, i))))
+      n++;
+  return n;
+}
+
 /* The project's documents (those --name chose) appended in its order;
- * FALSE when it cannot be read or a name is not in it, before anything
- * is appended. */
+ * FALSE when a name is not in it, before anything is appended. */
 static gboolean
-add_project (AugurReport *report,
-             const char  *path,
-             char       **names,
-             GPtrArray   *how,
-             GError     **error)
+add_project (AugurReport        *report,
+             const char         *path,
+             const AugurProject *project,
+             char              **names,
+             GPtrArray          *how,
+             GError            **error)
 {
   g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
   g_autoptr(GFile) base = g_file_get_parent (file);
-  g_autoptr(AugurProject) project = augur_project_load_from_file (file, NULL, error);
   g_autofree char *project_file = g_path_get_basename (path);
 
-  if (project == NULL)
-    return FALSE;
   warn_shared_names (path, project, names);
   /* the appendix's commands read the project from its folder */
   if (!augur_report_add_project_file (report, project, project_file, base, (const char *const *) names, how, NULL,
@@ -198,7 +211,8 @@ augur_cli_report (int argc, char **argv)
   g_autoptr(GFile) file = NULL;
   AugurSafeFile *safe = NULL;
   gboolean html, ok;
-  guint n_projects = 0, n_failed;
+  guint n_projects = 0, n_failed, n_documents = 0;
+  g_autoptr(GPtrArray) projects = g_ptr_array_new_with_free_func ((GDestroyNotify) augur_project_unref);
   g_autoptr(GPtrArray) how = g_ptr_array_new_with_free_func (g_free);
   g_auto(GStrv) all_args = g_new0 (char *, argc + 2);
 
@@ -283,6 +297,31 @@ augur_cli_report (int argc, char **argv)
       return AUGUR_CLI_EXIT_USAGE;
     }
 
+  /* the projects read first: one that cannot be read ends the command
+   * before anything is computed, and the title counts documents, not
+   * files */
+  for (guint i = 0; files[i] != NULL; i++)
+    {
+      g_autoptr(GFile) where = NULL;
+      AugurProject *project = NULL;
+
+      if (is_project (files[i]))
+        {
+          where = g_file_new_for_commandline_arg (files[i]);
+          project = augur_project_load_from_file (where, NULL, &error);
+          if (project == NULL)
+            {
+              fprintf (stderr, "augur-cli report: %s\n", error->message);
+              return g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) ? AUGUR_CLI_EXIT_USAGE
+                                                                               : AUGUR_CLI_EXIT_MODEL;
+            }
+          n_documents += count_documents (project, names);
+        }
+      else
+        n_documents++;
+      g_ptr_array_add (projects, project);
+    }
+
   if (files[1] == NULL && is_project (files[0]))
     {
       g_autofree char *name = project_name (files[0]);
@@ -295,7 +334,7 @@ augur_cli_report (int argc, char **argv)
     }
   else
     title = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Report on %u document", "Report on %u documents",
-                                          g_strv_length (files)), g_strv_length (files));
+                                          n_documents), n_documents);
   generator = g_strdup_printf ("Augur %s", PACKAGE_VERSION);
   report = augur_report_new (title, generator);
   for (guint i = 0; files[i] != NULL; i++)
@@ -316,8 +355,8 @@ augur_cli_report (int argc, char **argv)
 
       if (is_project (files[i]))
         {
-          /* a project that cannot be read, or a --name it lacks: nothing to report */
-          if (!add_project (report, files[i], names, how, &local))
+          /* a --name it lacks: nothing to report */
+          if (!add_project (report, files[i], g_ptr_array_index (projects, i), names, how, &local))
             {
               fprintf (stderr, "augur-cli report: %s\n", local->message);
               return g_error_matches (local, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) ? AUGUR_CLI_EXIT_USAGE

@@ -4,11 +4,13 @@
  * a report is Augur's by its metadata where its writer puts it (an HTML
  * head's first <meta> elements, a PDF's Info dictionary), and only then
  * replaced.  The output checked before any work: its folder, its name
- * (not empty, not "-", its suffix the format's).
+ * (not empty, not "-", its suffix the format's).  The title counts the
+ * documents the files hold, not the files.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-report.h"
+#include "project.h"
 
 #include "test-cli-report-common.h"
 
@@ -316,6 +318,57 @@ test_output_names (void)
   augur_test_remove_tree (dir);
 }
 
+/* The report of argv's title (HTML), which must be written. */
+static char *
+title_of (const char *const *argv,
+          const char        *html)
+{
+  g_autofree char *out = NULL, *err = NULL, *text = NULL;
+  g_autoptr(GRegex) re = g_regex_new ("<title>([^<]*)</title>", 0, 0, NULL);
+  g_autoptr(GMatchInfo) m = NULL;
+
+  g_assert_cmpint (report_run_c (argv, &out, &err), ==, 0);
+  text = contents (html, NULL);
+  g_assert_true (g_regex_match (re, text, 0, &m));
+  return g_match_info_fetch (m, 1);
+}
+
+/* A project of three documents and a model: four documents, not two
+ * files; --name counts those it chooses. */
+static void
+test_title_counts_documents (void)
+{
+  g_autofree char *tiny = example ("tiny.pepa");
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *path = g_build_filename (dir, "three.augur", NULL);
+  g_autofree char *html = g_build_filename (dir, "report.html", NULL);
+  g_autofree char *text = contents (tiny, NULL);
+  g_autoptr(AugurProject) project = augur_project_new ();
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  const char *both[] = { cli, "report", path, tiny, "-o", html, NULL };
+  const char *chosen[] = { cli, "report", path, "--name", "B", tiny, "-o", html, NULL };
+  const char *twice[] = { cli, "report", tiny, tiny, "-o", html, NULL };
+  const char *alone[] = { cli, "report", path, "-o", html, NULL };
+  g_autofree char *t1 = NULL, *t2 = NULL, *t3 = NULL, *t4 = NULL;
+
+  for (const char *const *name = (const char *const[]) { "A", "B", "C", NULL }; *name != NULL; name++)
+    {
+      g_autoptr(AugurProjectDocument) doc = augur_project_document_new ("pepa", *name, text);
+
+      augur_project_add_document (project, doc);
+    }
+  g_assert_true (augur_project_save_to_file (project, file, NULL, NULL));
+  t1 = title_of (both, html);
+  g_assert_cmpstr (t1, ==, "Report on 4 documents");
+  t2 = title_of (chosen, html);
+  g_assert_cmpstr (t2, ==, "Report on 2 documents");
+  t3 = title_of (twice, html);
+  g_assert_cmpstr (t3, ==, "Report on 2 documents");
+  t4 = title_of (alone, html);
+  g_assert_cmpstr (t4, ==, "Report on three");
+  augur_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -327,5 +380,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/report/files/own-report-replaced", test_own_report_replaced);
   g_test_add_func ("/cli/report/files/folder-first", test_folder_first);
   g_test_add_func ("/cli/report/files/output-names", test_output_names);
+  g_test_add_func ("/cli/report/files/title-counts-documents", test_title_counts_documents);
   return g_test_run ();
 }

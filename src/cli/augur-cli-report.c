@@ -7,9 +7,12 @@
  *
  * A document that cannot be computed says so on its page; the others are
  * still written, stderr names each one that failed, and the command then
- * exits 1 (so that a script notices a missing number).  The report is
- * written through the safe writer, never over a file Augur did not write
- * (a report is known by its metadata) nor over one of the files given.
+ * exits 1 (so that a script notices a missing number).  A file that
+ * cannot be opened at all (not there, a folder, a device) is a mistake in
+ * the command: refused with exit 2 before anything is computed, as is an
+ * output that cannot be written.  The report is written through the safe
+ * writer, never over a file Augur did not write (a report is known by its
+ * metadata) nor over one of the files given.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -19,10 +22,12 @@
 #include "augur-report-sections.h"
 #include "project.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 /* Reports larger than this are not ours to replace anyway. */
 #define MAX_EXISTING (512 * 1024 * 1024)
@@ -77,6 +82,26 @@ format_of_name (const char *path)
   if (g_str_has_suffix (lower, ".pdf"))
     return "pdf";
   return NULL;
+}
+
+/* Whether the file path can be opened to be read: a regular file (a
+ * link's target counts) this process may read. */
+static gboolean
+input_opens (const char *path,
+             GError    **error)
+{
+  if (!augur_file_check_regular_path (path, error))
+    return FALSE;
+  if (g_access (path, R_OK) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved),
+                   /* Translators: a file given to read, then the system's reason. */
+                   _("%s cannot be read: %s"), path, g_strerror (saved));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static char *
@@ -272,6 +297,15 @@ augur_cli_report (int argc, char **argv)
   html = strcmp (format, "html") == 0;
   if (output == NULL)
     output = g_strdup (html ? "report.html" : "report.pdf");
+  /* a file that cannot be opened at all (not there, a folder, a device)
+   * is a mistake in the command, said before anything is computed or
+   * written; one that opens but cannot be computed gets its page */
+  for (guint i = 0; files[i] != NULL; i++)
+    if (!input_opens (files[i], &error))
+      {
+        fprintf (stderr, "augur-cli report: %s\n", error->message);
+        return AUGUR_CLI_EXIT_USAGE;
+      }
   for (guint i = 0; files[i] != NULL; i++)
     if (is_project (files[i]))
       n_projects++;

@@ -5,7 +5,9 @@
  * head's first <meta> elements, a PDF's Info dictionary), and only then
  * replaced.  The output checked before any work: its folder, its name
  * (not empty, not "-", its suffix the format's).  The title counts the
- * documents the files hold, not the files.
+ * documents the files hold, not the files.  An input that cannot be
+ * opened at all is refused before anything is written; a binary replay
+ * document is said to be no text, its bytes never quoted.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -369,6 +371,88 @@ test_title_counts_documents (void)
   augur_test_remove_tree (dir);
 }
 
+/* A document or a project that is not there, a folder, a device: exit 2,
+ * one line naming it, no report (not one with a failed section). */
+static void
+test_inputs_refused (void)
+{
+  g_autofree char *tiny = example ("tiny.pepa");
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.pepa", NULL);
+  g_autofree char *folder = g_build_filename (dir, "folder.pepa", NULL);
+  g_autofree char *project = g_build_filename (dir, "folder.augur", NULL);
+  g_autofree char *html = g_build_filename (dir, "report.html", NULL);
+  g_autofree char *said = NULL;
+  const char *argv[] = { cli, "report", tiny, NULL, "-o", html, NULL };
+  struct { const char *path; const char *expected; } cases[] = {
+    { missing, NULL },
+    { folder, "%s is a folder, not a file" },
+    { project, "%s is a folder, not a file" },
+    { "/dev/null", "%s is not a regular file (a device, a pipe or a socket)" },
+  };
+
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  g_assert_cmpint (g_mkdir (project, 0700), ==, 0);
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *out = NULL, *err = NULL, *expected = NULL;
+
+      argv[3] = cases[c].path;
+      g_assert_cmpint (report_run_c (argv, &out, &err), ==, 2);
+      g_assert_false (g_file_test (html, G_FILE_TEST_EXISTS));
+      if (cases[c].expected != NULL)
+        {
+          expected = g_strdup_printf ("augur-cli report: %s\n", cases[c].expected);
+          said = g_strdup_printf (expected, cases[c].path);
+          g_assert_cmpstr (err, ==, said);
+          g_clear_pointer (&said, g_free);
+        }
+      else
+        {
+          /* GIO's words: the file named, why, one line */
+          g_assert_true (g_str_has_prefix (err, "augur-cli report: "));
+          g_assert_nonnull (strstr (err, missing));
+          g_assert_nonnull (strstr (err, "No such file or directory"));
+          g_assert_cmpstr (strchr (err, '\n'), ==, "\n");
+        }
+    }
+  augur_test_remove_tree (dir);
+}
+
+/* A .replay of binary bytes: its page and stderr say it is no text, and
+ * quote none of it; `augur-cli replay --document` says the same. */
+static void
+test_binary_replay (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-report-XXXXXX", NULL);
+  g_autofree char *binary = g_build_filename (dir, "bin.replay", NULL);
+  g_autofree char *html = g_build_filename (dir, "report.html", NULL);
+  g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL, *text = NULL, *expected = NULL;
+  const char *argv[] = { cli, "report", binary, "-o", html, NULL };
+  const char *replay[] = { cli, "replay", "--document", binary, NULL };
+  const char why[] = "Line 1 of the replay description: this line is not text (not valid UTF-8): is this a replay "
+                     "document?";
+  guint8 bytes[300];
+
+  for (guint i = 0; i < sizeof bytes; i++)
+    bytes[i] = (guint8) (0x80 + (i * 37) % 0x7f);
+  bytes[0] = ')';
+  g_assert_true (g_file_set_contents (binary, (const char *) bytes, sizeof bytes, NULL));
+  g_assert_cmpint (report_run_c (argv, &out, &err), ==, 1);
+  expected = g_strdup_printf ("augur-cli report: bin.replay: %s\n"
+                              "augur-cli report: %s written; 1 document(s) could not be computed and say so on "
+                              "their page\n", why, html);
+  g_assert_cmpstr (err, ==, expected);
+  text = contents (html, NULL);
+  g_assert_nonnull (strstr (text, why));
+  g_assert_null (strstr (text, "\xef\xbf\xbd"));   /* no U+FFFD standing for its bytes */
+  g_free (expected);
+  expected = g_strdup_printf ("%s: %s\n", binary, why);
+  g_assert_cmpint (report_run_c (replay, &out2, &err2), ==, 1);
+  g_assert_cmpstr (err2, ==, expected);
+  augur_test_remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -381,5 +465,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/report/files/folder-first", test_folder_first);
   g_test_add_func ("/cli/report/files/output-names", test_output_names);
   g_test_add_func ("/cli/report/files/title-counts-documents", test_title_counts_documents);
+  g_test_add_func ("/cli/report/files/inputs-refused", test_inputs_refused);
+  g_test_add_func ("/cli/report/files/binary-replay", test_binary_replay);
   return g_test_run ();
 }

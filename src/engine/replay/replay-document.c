@@ -542,6 +542,14 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
       const char *key, *value;
       gboolean after_run;
 
+      /* a binary file: said as such, its bytes never quoted */
+      if (!g_utf8_validate (line, -1, NULL))
+        {
+          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                       _("Line %u of the replay description: this line is not text (not valid UTF-8): is this a "
+                         "replay document?"), n + 1);
+          return FALSE;
+        }
       if (*line == '\0' || *line == '#')
         continue;
       after_run = run_size_allowed;

@@ -603,6 +603,76 @@ test_report (void)
   inputs_clear (&in);
 }
 
+/* A document that replays a trace of its own on a platform file without
+ * a deployment, and extrapolates its Scaling runs: `augur-cli
+ * extrapolate DOC` predicts (the extrapolation places each size's ranks
+ * itself), the replay of its trace cannot (no deployment places them).
+ * Its report says so on its page and gives the Scaling section with the
+ * command's times, exit 1 for the missing replay: not a page that only
+ * says it could not be computed. */
+static void
+test_report_platform_only (void)
+{
+  Inputs in;
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cli-extrap-report-XXXXXX", NULL);
+  g_autofree char *doc = g_build_filename (tmp, "scaling.replay", NULL);
+  g_autofree char *html = g_build_filename (tmp, "scaling.html", NULL);
+  g_autofree char *csv = NULL, *err = NULL, *out = NULL, *rerr = NULL, *page = NULL, *expected = NULL;
+  g_autoptr(GString) d = g_string_new (NULL);
+  g_auto(GStrv) lines = NULL;
+  const char *why = "The replay description names a platform (platform=) but no deployment (deployment=) to place "
+                    "its traces' ranks on the platform's hosts: give one, or build a cluster in Augur (cluster=)";
+  const char *args[] = { doc, "--format", "csv", NULL };
+  const char *report[] = { "report", doc, "-o", html, NULL };
+
+  inputs_init (&in, "cg");
+  g_string_append_printf (d, "network=smpi\ntrace=%s\nplatform=%s\n", in.runs[3], in.platform);
+  for (guint i = 0; i < 4; i++)
+    g_string_append_printf (d, "scaling-run=%s\n", in.runs[i]);
+  g_string_append (d, "scaling-ranks=64,256\n");
+  g_assert_true (g_file_set_contents (doc, d->str, -1, NULL));
+  g_assert_cmpint (run (args, NULL, &csv, &err), ==, 0);
+  lines = g_strsplit (csv, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 4);
+
+  g_assert_cmpint (run_command (report, &out, &rerr), ==, 1);
+  expected = g_strdup_printf ("augur-cli report: scaling.replay: %s\naugur-cli report: %s written; 1 document(s) "
+                              "could not be computed and say so on their page\n", why, html);
+  g_assert_cmpstr (rerr, ==, expected);
+  g_assert_true (g_file_get_contents (html, &page, NULL, NULL));
+  {
+    g_autofree char *escaped = g_markup_escape_text (why, -1);
+    g_autofree char *said = g_strdup_printf ("Its traces could not be replayed: %s. The extrapolation of its "
+                                             "Scaling runs below does not replay them: it places the ranks of each "
+                                             "size itself, as augur-cli extrapolate does.", escaped);
+
+    g_assert_nonnull (strstr (page, said));
+  }
+  g_assert_null (strstr (page, "This document could not be computed"));
+  g_assert_nonnull (strstr (page, "Scaling: predicted at sizes never run"));
+  {
+    g_autofree char *command = g_strdup_printf ("augur-cli extrapolate %s --format json", doc);
+
+    g_assert_nonnull (strstr (page, command));
+  }
+  /* each target's time, low and high in ms, to the 5 digits shown */
+  for (guint i = 1; i <= 2; i++)
+    {
+      g_auto(GStrv) f = g_strsplit (lines[i], ",", -1);
+
+      for (guint k = 1; k <= 3; k++)
+        {
+          g_autofree char *cell = g_strdup_printf ("<td class=\"num\">%.5g</td>",
+                                                   g_ascii_strtod (f[k], NULL) * 1e3);
+
+          if (strstr (page, cell) == NULL)
+            g_error ("the report has no %s from augur-cli extrapolate", cell);
+        }
+    }
+  augur_test_remove_tree (tmp);
+  inputs_clear (&in);
+}
+
 /* A ring traced at 4 to 32 ranks as SMPI writes it: 10 + 5 log2(P)
  * iterations of a sendRecv of `count` doubles (1024: 8,192 bytes, below
  * the eager limit) to r + 1 from r - 1 and a compute of 4e7 / P flops
@@ -931,6 +1001,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/extrapolate/tree", test_tree);
   g_test_add_func ("/cli/extrapolate/document-slurm", test_document_slurm);
   g_test_add_func ("/cli/extrapolate/report", test_report);
+  g_test_add_func ("/cli/extrapolate/report-platform-only", test_report_platform_only);
   g_test_add_func ("/cli/extrapolate/activity-out", test_activity_out);
   g_test_add_func ("/cli/extrapolate/outputs-refused", test_outputs_refused);
   return g_test_run ();

@@ -98,6 +98,17 @@ void     augur_report_replay_scaling       (AugurReport *report, const char *nam
 void     augur_report_replay_validation    (AugurReport *report, const char *name,
                                             const AugurReplayInputs *in, const char *quoted,
                                             GPtrArray *how);
+/* In augur-report-replay-measured.c: a document whose one trace is an
+ * OTF2 archive.  Its anchor (NULL for other traces); what the replay
+ * reads, for the sentence that says what is replayed ("the OTF2 archive
+ * cg-4/traces.otf2 of 4 ranks (660 actions; ... at the speed of the host
+ * it was taken on, 1 Gflop/s (host-speed=))"); and its measured run beside
+ * the replay's result (recorded with its timeline for the first
+ * divergence), as augur-cli replay prints it. */
+GFile   *augur_report_replay_otf2_anchor   (const AugurReplayInputs *in);
+char    *augur_report_replay_otf2_traces   (const AugurReplayInputs *in, guint ranks, guint64 actions);
+void     augur_report_replay_measured      (AugurReport *report, const AugurReplayInputs *in,
+                                            const AugurReplayResult *result, GCancellable *cancellable);
 /* A path as a shell reads it back: quoted only when it has to be. */
 char    *augur_report_quote_arg            (const char *arg);
 /* "This document could not be computed: why", on the section's page. */

@@ -503,10 +503,14 @@ replay_what (const AugurReplayInputs *in,
                           : _("in SimGrid's time-independent format");
   g_autofree char *traces = NULL, *where = NULL;
 
-  /* Translators: e.g. "the traces of 16 ranks (1234 actions, as SimGrid's smpirun -trace-ti writes them)". */
-  traces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "the traces of %u rank (%s actions, %s)",
-                                         "the traces of %u ranks (%s actions, %s)", ranks),
-                            ranks, actions, dialect);
+  /* Score-P's archive, read into SMPI's actions: said as what it is */
+  if (augur_report_replay_otf2_anchor (in) != NULL)
+    traces = augur_report_replay_otf2_traces (in, ranks, augur_replay_result_get_n_actions (result));
+  else
+    /* Translators: e.g. "the traces of 16 ranks (1234 actions, as SimGrid's smpirun -trace-ti writes them)". */
+    traces = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "the traces of %u rank (%s actions, %s)",
+                                           "the traces of %u ranks (%s actions, %s)", ranks),
+                              ranks, actions, dialect);
   if (in->use_cluster)
     {
       const AugurReplayCluster *c = &in->cluster;
@@ -800,8 +804,25 @@ augur_report_replay_from_source (AugurReport             *report,
   if (result == NULL)
     {
       g_autofree char *document = augur_report_source_argument (src, "--document");
+      g_autofree char *quoted = augur_report_source_argument (src, NULL);
 
-      augur_report_add_failure (report, error);
+      if (in.scaling_runs->len > 0 && !g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        {
+          /* its Scaling tab needs none of what the replay lacked: it
+           * places each size's ranks itself, as augur-cli extrapolate
+           * does; the replay's time is still a number missing */
+          g_autofree char *said = g_strdup_printf (_("Its traces could not be replayed: %s. The extrapolation of "
+                                                     "its Scaling runs below does not replay them: it places the "
+                                                     "ranks of each size itself, as augur-cli extrapolate does."),
+                                                   error->message);
+
+          augur_report_add_warning (report, said);
+          augur_report_add_failure_note (report, error->message);
+          augur_report_add_other_settings (report, src, NULL);
+          augur_report_replay_scaling (report, name, &in, quoted, src->cancellable, how);
+        }
+      else
+        augur_report_add_failure (report, error);
       /* the measured runs it keeps are no less what they were */
       augur_report_replay_validation (report, name, &in, document, how);
       augur_replay_inputs_clear (&in);
@@ -826,7 +847,8 @@ augur_report_replay_from_source (AugurReport             *report,
     augur_report_add_heading (report, _("Predicted execution time"));
     augur_report_add_paragraph (report, predicted);
     /* as the page says it: SMPI's traces on another model predict something else than smpirun -replay */
-    if (augur_replay_result_get_dialect (result) == AUGUR_TRACE_DIALECT_SMPI && in.network != AUGUR_NETWORK_SMPI)
+    if (augur_replay_result_get_dialect (result) == AUGUR_TRACE_DIALECT_SMPI && in.network != AUGUR_NETWORK_SMPI &&
+        augur_report_replay_otf2_anchor (&in) == NULL)
       {
         g_autofree char *other = g_strdup_printf (_("These traces were written by SimGrid's SMPI and are replayed "
                                                     "with the %s network model: choose the SMPI network to predict "
@@ -842,6 +864,8 @@ augur_report_replay_from_source (AugurReport             *report,
   replay_platform (report, platform, deployment);
   replay_ranks (report, name, result);
   replay_timeline (report, name, result, options.record_timeline);
+  /* an OTF2 archive is a measured run too: beside the replay, as augur-cli replay prints it */
+  augur_report_replay_measured (report, &in, result, src->cancellable);
 
   {
     g_autofree char *quoted = augur_report_source_argument (src, NULL);
@@ -855,9 +879,15 @@ augur_report_replay_from_source (AugurReport             *report,
   {
     g_autofree char *document = augur_report_source_argument (src, "--document");
     g_autofree char *actions = g_strdup_printf ("%" G_GUINT64_FORMAT, augur_replay_result_get_n_actions (result));
-    g_autofree char *method = g_strdup_printf (_("%s: the traces replayed action by action on the platform, "
-                                                 "each transfer timed by the %s network model (%s actions)."),
-                                               name, augur_network_model_to_name (in.network), actions);
+    g_autofree char *method =
+      augur_report_replay_otf2_anchor (&in) != NULL
+      ? g_strdup_printf (_("%s: the OTF2 archive replayed action by action on the platform, its compute at the "
+                           "speed of the host it was taken on, each transfer timed by the %s network model (%s "
+                           "actions); its measured run beside the replay is the JSON's \"measured\"."),
+                         name, augur_network_model_to_name (in.network), actions)
+      : g_strdup_printf (_("%s: the traces replayed action by action on the platform, each transfer timed by the "
+                           "%s network model (%s actions)."),
+                         name, augur_network_model_to_name (in.network), actions);
 
     g_ptr_array_add (how, g_steal_pointer (&method));
     g_ptr_array_add (how, g_strdup_printf ("augur-cli replay %s --format json", document));

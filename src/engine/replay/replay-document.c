@@ -940,6 +940,16 @@ augur_replay_inputs_load (const AugurReplayInputs  *in,
     }
   else
     {
+      /* a platform alone places no rank: the Scaling tab's extrapolation
+       * places them itself, the replay of the traces by a deployment */
+      if (in->platform != NULL && in->deployment == NULL)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                               _("The replay description names a platform (platform=) but no deployment "
+                                 "(deployment=) to place its traces' ranks on the platform's hosts: give one, or "
+                                 "build a cluster in Augur (cluster=)"));
+          return FALSE;
+        }
       if (in->platform == NULL || in->deployment == NULL)
         {
           g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,

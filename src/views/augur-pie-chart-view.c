@@ -4,6 +4,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-pie-chart-view.h"
+#include "augur-view-style.h"
 
 #include <glib/gi18n.h>
 
@@ -28,6 +29,7 @@ view_draw (AugurChartView *view,
 
   augur_pie_chart_style_init (&style, dark);
   style.hover_slice = hover_slice;
+  style.decimal_mark = augur_view_decimal_mark ();
   augur_pie_chart_draw (cr, width, height, data, &style);
 }
 
@@ -57,7 +59,7 @@ view_format_item (AugurChartView *view,
                   int             slice,
                   int             unused)
 {
-  return augur_pie_chart_data_format_slice (data, slice);
+  return augur_pie_chart_data_format_slice (data, slice, augur_view_decimal_mark ());
 }
 
 static void

@@ -4,6 +4,8 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <glib/gstdio.h>
+#include <locale.h>
 #include <math.h>
 #include "augur-test-gtk.h"
 #include <string.h>
@@ -60,7 +62,7 @@ test_data (void)
   g_assert_cmpstr (augur_pie_chart_data_get_slice_name (d, 3), ==, "fft");
   augur_pie_chart_data_get_slice_color (d, 1, TRUE, &c);
   g_assert_cmpfloat (c.red, ==, color (1, TRUE).red);
-  tip = augur_pie_chart_data_format_slice (d, 3);
+  tip = augur_pie_chart_data_format_slice (d, 3, NULL);
   g_assert_nonnull (strstr (tip, "fft"));
   g_assert_nonnull (strstr (tip, "3 ms"));
   g_assert_nonnull (strstr (tip, "30.0"));
@@ -386,6 +388,80 @@ test_export (void)
   }
 }
 
+/* In French the legend, the total and the tooltips read "2,5 ms" and
+ * "30,0 %", as the window's tables and axes do; the export, a file, keeps
+ * the point. */
+static void
+test_widget_french (void)
+{
+  g_autoptr(AugurPieChartData) d = augur_pie_chart_data_new ("Time of p0", "ms");
+  g_autofree char *old = g_strdup (setlocale (LC_NUMERIC, NULL));
+  g_autofree char *drawn = NULL;
+  g_autofree char *tip = NULL;
+  g_autofree char *file_tip = NULL;
+  const double values[] = { 2.5, 1.25, 4.75 };
+  GtkWidget *window, *view;
+
+  if (setlocale (LC_NUMERIC, "fr_FR.UTF-8") == NULL)
+    {
+      g_test_skip ("the fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      AugurChartColor light = color (i, FALSE), dark = color (i, TRUE);
+      augur_pie_chart_data_add_slice (d, i == 0 ? "compute" : i == 1 ? "send" : "wait", values[i], &light, &dark);
+    }
+  /* the text a tooltip shows, and the one a file would keep */
+  tip = augur_pie_chart_data_format_slice (d, 0, ",");
+  file_tip = augur_pie_chart_data_format_slice (d, 0, NULL);
+  g_assert_cmpstr (tip, ==, "compute: 2,5 ms (29,4 % of 8,5 ms)");
+  g_assert_cmpstr (file_tip, ==, "compute: 2.5 ms (29.4 % of 8.5 ms)");
+
+  window = gtk_window_new ();
+  view = augur_pie_chart_view_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 640, 400);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  augur_pie_chart_view_set_data (AUGUR_PIE_CHART_VIEW (view), d);
+  augur_test_wait_for_frames ();
+  drawn = augur_test_drawn_text (window, view);
+  if (drawn == NULL)
+    {
+      setlocale (LC_NUMERIC, old);
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  g_test_message ("drawn: %s", drawn);
+  g_assert_nonnull (strstr (drawn, "2,5 ms"));
+  g_assert_nonnull (strstr (drawn, "29,4 %"));
+  g_assert_nonnull (strstr (drawn, "8,5 ms"));
+  g_assert_null (strstr (drawn, "2.5 ms"));
+  g_assert_null (strstr (drawn, "29.4"));
+  {
+    g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+    g_autofree char *dir = g_dir_make_tmp ("augur-pie-chart-XXXXXX", NULL);
+    g_autofree char *pdf = g_build_filename (dir, "pie.pdf", NULL);
+    g_autofree char *text = NULL;
+    const char *argv[] = { "pdftotext", "-q", "-enc", "UTF-8", pdf, "-", NULL };
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (augur_chart_view_export (AUGUR_CHART_VIEW (view), "pdf", 0, 0, out, &error));
+    g_assert_no_error (error);
+    g_output_stream_close (out, NULL, NULL);
+    g_assert_true (g_file_set_contents (pdf, g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (out)),
+                                        g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (out)), NULL));
+    g_assert_cmpint (augur_test_spawn (argv, NULL, &text, NULL), ==, 0);
+    g_unlink (pdf);
+    g_rmdir (dir);
+    g_assert_nonnull (strstr (text, "29.4 %"));
+    g_assert_null (strstr (text, "29,4"));
+  }
+  setlocale (LC_NUMERIC, old);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -397,6 +473,7 @@ main (int   argc,
   g_test_add_func ("/views/pie-chart/hit", test_hit);
   g_test_add_func ("/views/pie-chart/widget", test_widget);
   g_test_add_func ("/views/pie-chart/export", test_export);
+  g_test_add_func ("/views/pie-chart/french", test_widget_french);
 
   return g_test_run ();
 }

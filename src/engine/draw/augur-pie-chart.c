@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "augur-export.h"
+#include "augur-format.h"
 
 #define RGB(hex) { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0, 1.0 }
 
@@ -213,16 +214,17 @@ format_share (double share)
 
 char *
 augur_pie_chart_data_format_slice (const AugurPieChartData *d,
-                                   guint                    slice)
+                                   guint                    slice,
+                                   const char              *mark)
 {
   g_autofree char *value = NULL;
   g_autofree char *total = NULL;
   g_autofree char *share = NULL;
 
   g_return_val_if_fail (d != NULL && slice < d->slices->len, NULL);
-  value = format_value (d, augur_pie_chart_data_get_value (d, slice));
-  total = format_value (d, augur_pie_chart_data_get_total (d));
-  share = format_share (augur_pie_chart_data_get_share (d, slice));
+  value = augur_format_localize_point (format_value (d, augur_pie_chart_data_get_value (d, slice)), mark);
+  total = augur_format_localize_point (format_value (d, augur_pie_chart_data_get_total (d)), mark);
+  share = augur_format_localize_point (format_share (augur_pie_chart_data_get_share (d, slice)), mark);
   /* Translators: a pie chart tooltip, e.g. "fft: 98.3 ms (26.3 % of 373.6 ms)": the name, the value, the share
    * ("26.3 %") and the total. */
   return g_strdup_printf (_("%s: %s (%s of %s)"), augur_pie_chart_data_get_slice_name (d, slice), value, share,
@@ -406,8 +408,9 @@ draw_legend_row (cairo_t                *cr,
   const AugurPieChartStyle *style = l->style;
   const AugurChartRect *row = row_rect (l, slice);
   const Slice *s = &g_array_index (l->d->slices, Slice, slice);
-  g_autofree char *value = format_value (l->d, s->value);
-  g_autofree char *share = format_share (augur_pie_chart_data_get_share (l->d, slice));
+  g_autofree char *value = augur_format_localize_point (format_value (l->d, s->value), style->decimal_mark);
+  g_autofree char *share = augur_format_localize_point (format_share (augur_pie_chart_data_get_share (l->d, slice)),
+                                                        style->decimal_mark);
   double share_r = row->x + row->w - 6;
   AugurChartColor color;
 
@@ -502,7 +505,8 @@ augur_pie_chart_draw (cairo_t                  *cr,
 
   /* The total in the hole, when it fits. */
   {
-    g_autofree char *total = format_value (d, augur_pie_chart_data_get_total (d));
+    g_autofree char *total = augur_format_localize_point (format_value (d, augur_pie_chart_data_get_total (d)),
+                                                          style->decimal_mark);
     double w, h, ch;
 
     augur_draw_set_text (pl, total, TOTAL_PX, TRUE);

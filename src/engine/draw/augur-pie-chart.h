@@ -54,9 +54,11 @@ double      augur_pie_chart_data_get_total      (const AugurPieChartData *d);
 /* The slice's share of the total, 0..1 (0 when the total is 0). */
 double      augur_pie_chart_data_get_share      (const AugurPieChartData *d,
                                                  guint                    slice);
-/* "fft: 98.3 ms (26.3 % of 374 ms)", for tooltips. */
+/* "fft: 98.3 ms (26.3 % of 374 ms)", for tooltips; mark in place of each
+ * number's point (the window's "98,3 ms" in French), NULL: '.'. */
 char       *augur_pie_chart_data_format_slice   (const AugurPieChartData *d,
-                                                 guint                    slice);
+                                                 guint                    slice,
+                                                 const char              *mark);
 
 typedef struct {
   gboolean        dark;
@@ -65,6 +67,7 @@ typedef struct {
   AugurChartColor dim;          /* secondary text */
   AugurChartColor highlight;    /* behind the hovered legend row */
   int             hover_slice;  /* -1: none */
+  const char     *decimal_mark; /* of the drawn values and shares; NULL: '.' (augur_format_localize_point) */
 } AugurPieChartStyle;
 
 void     augur_pie_chart_style_init (AugurPieChartStyle      *style,

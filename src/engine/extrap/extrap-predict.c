@@ -106,7 +106,7 @@ replay_steady (const AugurExtrapModel   *m,
           Part sub = { whole.progress, whole.data, whole.from + whole.width * (from + width * i * (i + 1) / 12.0),
                        whole.width * width * (i + 1) / 6.0 };
 
-          if (!replay_traces (ex_model_synthesize_cut (m, ranks, bound, (i + 1) * cut, error), platform,
+          if (!replay_traces (ex_model_synthesize_cut (m, ranks, bound, TRUE, (i + 1) * cut, error), platform,
                               deployment, options, &sub, cancellable, &t[i], error))
             return FALSE;
         }
@@ -158,7 +158,7 @@ replay_bound (const AugurExtrapModel   *m,
 
   if (bounds != NULL)
     ex_sized_bounds_apply (bounds, bound);
-  if (!m->every_iteration && ex_model_main_loop (m, ranks, bound, &N, &actions, &main_actions) &&
+  if (!m->every_iteration && ex_model_main_loop (m, ranks, bound, TRUE, &N, &actions, &main_actions) &&
       actions >= ex_steady_limits.min_actions)
     {
       steady = replay_steady (m, ranks, bound, N, main_actions, platform, deployment, options, part, cancellable,
@@ -171,7 +171,7 @@ replay_bound (const AugurExtrapModel   *m,
           return FALSE;
         }
     }
-  ok = steady || replay_traces (augur_extrap_model_synthesize_bound (m, ranks, bound, error), platform, deployment,
+  ok = steady || replay_traces (ex_model_synthesize_checked (m, ranks, bound, error), platform, deployment,
                                 options, part, cancellable, time, error);
   if (bounds != NULL)
     ex_sized_bounds_apply (bounds, AUGUR_EXTRAP_BOUND_FIT);
@@ -242,7 +242,9 @@ predict (const AugurExtrapModel   *m,
   char a[AUGUR_FORMAT_DOUBLE_SIZE], b[AUGUR_FORMAT_DOUBLE_SIZE], c[AUGUR_FORMAT_DOUBLE_SIZE];
 
   *out = (AugurExtrapPrediction) { ranks, NAN, NAN, NAN, NULL };
-  if (!augur_extrap_model_check_target (m, ranks, &out->note, error) ||
+  /* refused at once when its synthesis and replay would not fit the
+   * memory budget, then P checked once for every replay below */
+  if (!ex_model_check_memory (m, ranks, error) || !ex_model_check_target (m, ranks, &out->note, cancellable, error) ||
       !replay_bound (m, ranks, AUGUR_EXTRAP_BOUND_FIT, bounds, platform, deployment, options, &part, cancellable,
                      &out->time, &steady, error))
     {

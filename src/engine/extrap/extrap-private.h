@@ -407,14 +407,48 @@ extern ExSteadyLimits ex_steady_limits;
 gboolean       ex_model_main_loop      (const AugurExtrapModel *m,
                                         guint                   ranks,
                                         AugurExtrapBound        bound,
+                                        gboolean                checked,
                                         guint64                *count,
                                         double                 *actions,
                                         double                 *main_actions);
-/* The program at P with its main loops cut to main_count iterations. */
+/* The program at P with its main loops cut to main_count iterations.
+ * checked (here and above): P was checked (ex_model_check_target), as a
+ * prediction does once for its replays, and is not again. */
 AugurTraceSet *ex_model_synthesize_cut (const AugurExtrapModel *m,
                                         guint                   ranks,
                                         AugurExtrapBound        bound,
+                                        gboolean                checked,
                                         guint64                 main_count,
+                                        GError                **error);
+/* augur_extrap_model_synthesize_bound at a P checked already. */
+AugurTraceSet *ex_model_synthesize_checked (const AugurExtrapModel *m,
+                                            guint                   ranks,
+                                            AugurExtrapBound        bound,
+                                            GError                **error);
+
+/* augur_extrap_model_check_target, cancellable: a stepped form is checked
+ * at each of its iterations on every rank, about 2 P^2 evaluations. */
+gboolean       ex_model_check_target   (const AugurExtrapModel *m,
+                                        guint                   ranks,
+                                        char                  **warning,
+                                        GCancellable           *cancellable,
+                                        GError                **error);
+
+/* What the program at P holds when synthesised and replayed, in bytes
+ * (docs/EXTRAPOLATE.md §4, "Memory"): the synthesis's stacks and counts,
+ * and the replay's ranks and requests (augur_replay_smpi_memory), with
+ * *requests the most in flight at once over all ranks (NULL: not
+ * wanted): each rank's isends and irecvs until their waits, through its
+ * loops at P, and each collective's algorithm's. */
+guint64        ex_model_memory         (const AugurExtrapModel *m,
+                                        guint                   P,
+                                        double                 *requests);
+/* FALSE with an AUGUR_EXTRAP_ERROR_TOO_LARGE error (the size, the budget
+ * and where it comes from) when it does not fit the memory budget; TRUE
+ * for a P outside 3 .. AUGUR_TRACE_MAX_RANKS, which ex_model_check_target
+ * refuses. */
+gboolean       ex_model_check_memory   (const AugurExtrapModel *m,
+                                        guint                   P,
                                         GError                **error);
 
 G_END_DECLS

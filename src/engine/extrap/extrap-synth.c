@@ -7,8 +7,9 @@
  * of loop counters, its rank fields computed from r and P as each action
  * is asked for: nothing else is kept, whatever the number of actions.
  *
- * About 970 lines on purpose: the check at a target, the synthesis and
- * the writing of its traces share the evaluated program.
+ * About 1,170 lines on purpose: the check at a target, the estimate of
+ * its memory, the synthesis and the writing of its traces share the
+ * evaluated program.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -18,6 +19,7 @@
 
 #include "augur-file.h"
 #include "augur-format.h"
+#include "augur-memory.h"
 #include "extrap-private.h"
 #include "trace-smpi.h"
 
@@ -33,6 +35,7 @@ check_node (const XNode *g,
             const AugurExtrapModel *m,
             guint64      iters,
             gboolean     tree,
+            GCancellable *cancellable,
             GError     **error)
 {
   g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT, g->file, g->line);
@@ -49,7 +52,7 @@ check_node (const XNode *g,
           return FALSE;
         }
       for (guint i = 0; i < g->body->len; i++)
-        if (!check_node (g_ptr_array_index (g->body, i), d, P, c, m, (guint64) n, g->tree_count, error))
+        if (!check_node (g_ptr_array_index (g->body, i), d, P, c, m, (guint64) n, g->tree_count, cancellable, error))
           return FALSE;
       return TRUE;
     }
@@ -88,6 +91,10 @@ check_node (const XNode *g,
 
             if (c == EX_CLASS_OTHERS && ((r == 0 && m->zero_apart) || (r == P - 1 && m->last_apart)))
               continue;
+            /* a stepped form's 2P + 64 iterations a rank: P^2 in all */
+            if ((forms[i]->kind == FORM_STEP || g->others[i] != NULL || (r & 1023) == 0) &&
+                g_cancellable_set_error_if_cancelled (cancellable, error))
+              return FALSE;
             /* a binomial tree's loop: as many iterations as r has children */
             if (tree)
               iters = ex_tree_children (r, P);
@@ -151,6 +158,16 @@ augur_extrap_model_check_target (const AugurExtrapModel *m,
                                  char                  **warning,
                                  GError                **error)
 {
+  return ex_model_check_target (m, ranks, warning, NULL, error);
+}
+
+gboolean
+ex_model_check_target (const AugurExtrapModel *m,
+                       guint                   ranks,
+                       char                  **warning,
+                       GCancellable           *cancellable,
+                       GError                **error)
+{
   guint largest, smallest;
   Dims d;
 
@@ -168,7 +185,7 @@ augur_extrap_model_check_target (const AugurExtrapModel *m,
     }
   ex_dims_init (&d, ranks);
   for (guint k = 0; k < EX_N_CLASSES; k++)
-    if (m->classes[k] != NULL && !check_node (m->classes[k], &d, ranks, k, m, 1, FALSE, error))
+    if (m->classes[k] != NULL && !check_node (m->classes[k], &d, ranks, k, m, 1, FALSE, cancellable, error))
       return FALSE;
   if (warning != NULL && ranks > AUGUR_EXTRAP_FAR_FACTOR * largest)
     *warning = g_strdup_printf (_("%u ranks is %s times the largest run traced (%u ranks): the fitted functions "
@@ -326,7 +343,7 @@ synth_free (gpointer data)
 
   for (guint k = 0; k < EX_N_CLASSES; k++)
     enode_free (s->classes[k]);
-  for (guint r = 0; r < s->P; r++)
+  for (guint r = 0; s->stacks != NULL && r < s->P; r++)
     if (s->stacks[r] != NULL)
       g_array_unref (s->stacks[r]);
   g_free (s->stacks);
@@ -434,25 +451,198 @@ augur_extrap_model_synthesize (const AugurExtrapModel *m,
   return augur_extrap_model_synthesize_bound (m, ranks, AUGUR_EXTRAP_BOUND_FIT, error);
 }
 
+/* ---- Memory at a target (docs/EXTRAPOLATE.md §4) ------------------------------------ */
+
+/* The requests a rank has in flight through a part of its program, as a
+ * function of those in flight before it, x: max (c, x + d) after it, at
+ * most max (p, x + e) on the way (-INFINITY: no such term).  A part then
+ * another, and a loop's n iterations, are of the same form. */
+typedef struct
+{
+  double c, d, p, e;
+} Flight;
+
+#define FLIGHT_NONE ((Flight) { -INFINITY, 0, -INFINITY, 0 })
+
+static Flight
+flight_then (Flight a,
+             Flight b)
+{
+  return (Flight) { MAX (b.c, a.c + b.d), a.d + b.d, MAX (MAX (a.p, b.p), a.c + b.e), MAX (a.e, a.d + b.e) };
+}
+
+static Flight
+flight_times (Flight  f,
+              guint64 n)
+{
+  Flight r = FLIGHT_NONE;
+
+  /* f's powers commute: n iterations in log2 (n) steps */
+  for (; n > 0; n >>= 1, f = flight_then (f, f))
+    if (n & 1)
+      r = flight_then (r, f);
+  return r;
+}
+
+/* g at P: an isend or irecv stays in flight until its wait (one) or
+ * waitall (every one), or a test (one: a program polls a request until
+ * it is done); another action's requests (a blocking send, a
+ * collective's algorithm's) are in flight while it lasts; *most the most
+ * one rank has above the others in a collective (its root). */
+static Flight
+flight_of (const XNode *g,
+           guint        P,
+           double      *most)
+{
+  AugurTraceAction a = g->act;
+  double each, one;
+
+  if (g->is_loop)
+    {
+      Flight body = FLIGHT_NONE;
+      /* a binomial tree's loop: rank 0's children, the most */
+      double n = g->tree_count ? ex_tree_children (0, P) : ex_fn_eval (&g->count, P);
+
+      for (guint i = 0; i < g->body->len; i++)
+        body = flight_then (body, flight_of (g_ptr_array_index (g->body, i), P, most));
+      return flight_times (body, n >= 0 && n < 1.8e19 ? (guint64) n : 0);
+    }
+  switch (a.kind)
+    {
+    case AUGUR_TRACE_ACTION_ISEND:
+    case AUGUR_TRACE_ACTION_IRECV:
+      return (Flight) { -INFINITY, 1, -INFINITY, 1 };
+    case AUGUR_TRACE_ACTION_WAIT:
+    case AUGUR_TRACE_ACTION_TEST:
+      return (Flight) { 0, -1, -INFINITY, 0 };
+    case AUGUR_TRACE_ACTION_WAITALL:
+      return (Flight) { 0, -INFINITY, -INFINITY, 0 };
+    default:
+      a.bytes = ex_fn_eval (&g->bytes, P);
+      augur_replay_smpi_action_requests (&a, P, &each, &one);
+      *most = MAX (*most, one - each);
+      return (Flight) { -INFINITY, 0, -INFINITY, each };
+    }
+}
+
+/* What the synthesis holds for each rank besides its stack's frames: the
+ * stack (a GArray), its flags, its name twice (given to the generated set
+ * and the set's copy) and the set's process and name slots; and for each
+ * v-collective, up to five arrays of P counts. */
+#define SYNTH_RANK_BYTES 384
+
+static void
+count_v (const XNode *g,
+         guint       *n_v,
+         guint       *depth,
+         guint        level)
+{
+  *depth = MAX (*depth, level);
+  if (!g->is_loop)
+    {
+      /* as enode_new makes them: a constant below 0 is no count */
+      for (guint k = 0; k < 2; k++)
+        *n_v += g->vcount[k].kind != AUGUR_EXTRAP_FN_CONSTANT || g->vcount[k].c >= 0;
+      return;
+    }
+  for (guint i = 0; i < g->body->len; i++)
+    count_v (g_ptr_array_index (g->body, i), n_v, depth, level + 1);
+}
+
+static guint64
+synth_memory (const AugurExtrapModel *m,
+              guint                   P)
+{
+  guint n_v = 0, depth = 0;
+  double bytes;
+
+  for (guint k = 0; k < EX_N_CLASSES; k++)
+    if (m->classes[k] != NULL)
+      count_v (m->classes[k], &n_v, &depth, 1);
+  /* a GArray's room: a power of two of bytes, 16 or more */
+  bytes = (SYNTH_RANK_BYTES + 2.0 * depth * sizeof (Frame)) * P + 3.0 * n_v * sizeof (double) * P;
+  return bytes < 1.8e19 ? (guint64) bytes : G_MAXUINT64;
+}
+
+guint64
+ex_model_memory (const AugurExtrapModel *m,
+                 guint                   P,
+                 double                 *requests)
+{
+  double most = 0, all = 0;
+  guint64 synth = synth_memory (m, P), replay;
+
+  for (guint k = 0; k < EX_N_CLASSES; k++)
+    {
+      /* the ranks of the class: rank 0 or P-1, or the others */
+      double n = k == EX_CLASS_ZERO ? m->zero_apart : k == EX_CLASS_LAST ? m->last_apart
+                                    : (double) P - m->zero_apart - m->last_apart;
+      Flight f;
+
+      if (m->classes[k] == NULL || n <= 0)
+        continue;
+      f = flight_of (m->classes[k], P, &most);
+      all += n * MAX (0, MAX (f.p, f.e));
+    }
+  all += most;
+  if (requests != NULL)
+    *requests = all;
+  replay = augur_replay_smpi_memory (P, all);
+  return synth > G_MAXUINT64 - replay ? G_MAXUINT64 : synth + replay;
+}
+
+gboolean
+ex_model_check_memory (const AugurExtrapModel *m,
+                       guint                   P,
+                       GError                **error)
+{
+  double requests;
+  guint64 bytes;
+  g_autofree char *what = NULL;
+
+  /* a size no model gives: said by ex_model_check_target */
+  if (P < 3 || P > AUGUR_TRACE_MAX_RANKS)
+    return TRUE;
+  bytes = ex_model_memory (m, P, &requests);
+  /* Translators: the ranks, then how many requests (a number). */
+  what = g_strdup_printf (_("The program at %u ranks, synthesised and replayed with up to %s "
+                                             "requests in flight at once,"), P, NUM (nearbyint (requests)));
+
+  return augur_memory_check_in (AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TOO_LARGE, bytes, what, error);
+}
+
 /* The program at P with every fitted number at the bound: NULL when the
- * model refuses P. */
+ * model refuses P (checked: the caller has checked P already, as a
+ * prediction does once for its replays) or it does not fit in memory. */
 static Synth *
 synth_new (const AugurExtrapModel *m,
            guint                   ranks,
            AugurExtrapBound        bound,
+           gboolean                checked,
            GError                **error)
 {
   Synth *s;
+  g_autofree char *what = NULL;
 
-  if (!augur_extrap_model_check_target (m, ranks, NULL, error))
+  if (!checked && !augur_extrap_model_check_target (m, ranks, NULL, error))
+    return NULL;
+  what = g_strdup_printf (_("The program synthesised at %u ranks"), ranks);
+  if (!augur_memory_check_in (AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TOO_LARGE, synth_memory (m, ranks), what, error))
     return NULL;
   s = g_new0 (Synth, 1);
   s->P = ranks;
   ex_dims_init (&s->dims, ranks);
   s->zero_apart = m->zero_apart;
   s->last_apart = m->last_apart;
-  s->stacks = g_new0 (GArray *, ranks);
-  s->pre_given = g_new0 (guint8, ranks);
+  s->stacks = g_try_new0 (GArray *, ranks);
+  s->pre_given = g_try_new0 (guint8, ranks);
+  if (s->stacks == NULL || s->pre_given == NULL)
+    {
+      g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_TOO_LARGE,
+                   _("The program synthesised at %u ranks: the system refused its memory"), ranks);
+      synth_free (s);
+      return NULL;
+    }
   for (guint k = 0; k < EX_N_CLASSES; k++)
     if (m->classes[k] != NULL)
       s->classes[k] = enode_new (m->classes[k], ranks, bound);
@@ -569,14 +759,23 @@ synth_traces (const AugurExtrapModel *m,
   g_autofree char *source = NULL;
   const ExRun *ref = g_ptr_array_index (m->runs, m->runs->len - 1);
   AugurTraceSet *t;
+  double total = 0;
 
   for (guint r = 0; r < s->P; r++)
     g_ptr_array_add (names, g_strdup_printf ("%u", r));
   /* messages name the largest run's lines the actions come from */
   source = g_strdup_printf (_("%s (extrapolated to %u ranks)"), ref->name, s->P);
+  for (guint k = 0; k < EX_N_CLASSES; k++)
+    if (s->classes[k] != NULL)
+      total += synth_class_ranks (s, k) * enode_actions (s->classes[k]);
   t = augur_trace_set_new_generated ((const char **) names->pdata, s->P, source, synth_next, s, synth_free, error);
   if (t != NULL)
-    augur_trace_set_set_dialect (t, AUGUR_TRACE_DIALECT_SMPI);
+    {
+      augur_trace_set_set_dialect (t, AUGUR_TRACE_DIALECT_SMPI);
+      /* the replay's progress: a binomial tree's loops counted at the most
+       * children a rank has, so a little short of the end at most */
+      augur_trace_set_set_generated_total (t, total < 1.8e19 ? (guint64) total : G_MAXUINT64);
+    }
   return t;
 }
 
@@ -590,7 +789,18 @@ augur_extrap_model_synthesize_bound (const AugurExtrapModel *m,
 
   g_return_val_if_fail (m != NULL, NULL);
 
-  s = synth_new (m, ranks, bound, error);
+  s = synth_new (m, ranks, bound, FALSE, error);
+  return s != NULL ? synth_traces (m, s, error) : NULL;
+}
+
+AugurTraceSet *
+ex_model_synthesize_checked (const AugurExtrapModel *m,
+                             guint                   ranks,
+                             AugurExtrapBound        bound,
+                             GError                **error)
+{
+  Synth *s = synth_new (m, ranks, bound, TRUE, error);
+
   return s != NULL ? synth_traces (m, s, error) : NULL;
 }
 
@@ -598,12 +808,13 @@ gboolean
 ex_model_main_loop (const AugurExtrapModel *m,
                     guint                   ranks,
                     AugurExtrapBound        bound,
+                    gboolean                checked,
                     guint64                *count,
                     double                 *actions,
                     double                 *main_actions)
 {
   ENode *main[EX_N_CLASSES];
-  Synth *s = synth_new (m, ranks, bound, NULL);
+  Synth *s = synth_new (m, ranks, bound, checked, NULL);
   gboolean found;
 
   if (s == NULL)
@@ -617,13 +828,14 @@ AugurTraceSet *
 ex_model_synthesize_cut (const AugurExtrapModel *m,
                          guint                   ranks,
                          AugurExtrapBound        bound,
+                         gboolean                checked,
                          guint64                 main_count,
                          GError                **error)
 {
   ENode *main[EX_N_CLASSES];
   guint64 count;
   double actions, main_actions;
-  Synth *s = synth_new (m, ranks, bound, error);
+  Synth *s = synth_new (m, ranks, bound, checked, error);
 
   if (s == NULL)
     return NULL;
@@ -815,7 +1027,7 @@ check_room (const AugurExtrapModel *m,
             GFile                  *dir,
             GError                **error)
 {
-  Synth *s = synth_new (m, ranks, AUGUR_EXTRAP_BOUND_FIT, error);
+  Synth *s = synth_new (m, ranks, AUGUR_EXTRAP_BOUND_FIT, FALSE, error);
   g_autoptr(GFile) there = g_object_ref (dir);
   g_autoptr(GFileInfo) info = NULL;
   double lines = 0;

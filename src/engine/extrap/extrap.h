@@ -32,6 +32,7 @@ typedef enum {
   AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION, /* a parameter that is not a function of r and P (file:line) */
   AUGUR_EXTRAP_ERROR_UNSUPPORTED,    /* an action this increment does not extrapolate (v-collectives) */
   AUGUR_EXTRAP_ERROR_TARGET,         /* a size the model cannot give (a peer or a value out of range) */
+  AUGUR_EXTRAP_ERROR_TOO_LARGE,      /* a size whose synthesis and replay would not fit the memory budget */
 } AugurExtrapError;
 
 /* Compute amounts of one position of a loop agree within this (relative)

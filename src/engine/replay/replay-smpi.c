@@ -16,12 +16,14 @@
  * time is when the last rank ends.
  *
  * (Over 800 lines: the rank machine, requests, matching and every
- * collective's algorithm resume one another.)
+ * collective's algorithm resume one another; the estimate of the memory a
+ * replay takes is here because it reads their sizes.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "replay-private.h"
 #include "augur-format.h"
+#include "augur-memory.h"
 
 #include <glib/gi18n.h>
 
@@ -2506,6 +2508,88 @@ describe_overflow (Smpi *sm)
   return NULL;
 }
 
+/* ---- Memory --------------------------------------------------------------------- */
+
+/* What GLib and the kernel add to a rank and to a request, beyond the
+ * structures below: a rank's storage (a GHashTable, 8 slots to start
+ * with), its wait list (a GPtrArray), its result's name and the heap's
+ * headers; an activity of des.c (192 bytes), its places in the heap, the
+ * sharing and each resource's users; a request's link in its storage's
+ * queue and its places in its group and its wait list.  Against
+ * heaptrack's peak of `augur-cli extrapolate` (whose model alone peaks at
+ * 17.5 MB), with the synthesis's own (ex_model_memory): halo2d (8
+ * requests in flight a rank) at 4,096 and 8,192 ranks peaked at 30.0 and
+ * 56.8 MB, estimated 30.9 and 61.8 MB; cg at 8,192, 36.8 MB, estimated
+ * 40.8 MB: above what is used, never below. */
+#define RANK_EXTRA_BYTES     512
+#define ACTIVITY_BYTES       320
+#define REQUEST_EXTRA_BYTES  96
+
+guint64
+augur_replay_smpi_memory (guint  n_ranks,
+                          double requests)
+{
+  double rank = sizeof (SRank) + sizeof (Mailbox) + sizeof (AugurRankStats) + sizeof (guint) + RANK_EXTRA_BYTES +
+                ACTIVITY_BYTES;   /* its computation or sleep */
+  /* a transfer for every two requests: a send and its receive */
+  double request = sizeof (SReq) + sizeof (Op) + sizeof (Slot) / 2.0 + REQUEST_EXTRA_BYTES +
+                   (sizeof (STransfer) + ACTIVITY_BYTES) / 2.0;
+  double bytes = rank * n_ranks + request * MAX (requests, 0);
+
+  return bytes < 1.8e19 ? (guint64) bytes : G_MAXUINT64;
+}
+
+void
+augur_replay_smpi_action_requests (const AugurTraceAction *a,
+                                   guint                   n_ranks,
+                                   double                  *each,
+                                   double                  *most)
+{
+  double p = n_ranks, all = 2 * (p - 1);
+
+  *each = *most = 0;
+  switch (a->kind)
+    {
+    case AUGUR_TRACE_ACTION_SEND:
+    case AUGUR_TRACE_ACTION_RECV:
+    case AUGUR_TRACE_ACTION_BCAST:
+      *each = 1;
+      break;
+    case AUGUR_TRACE_ACTION_SENDRECV:
+      *each = 2;
+      break;
+    /* the root with every other rank at once (plan_reduce, plan_rooted,
+     * plan_barrier) */
+    case AUGUR_TRACE_ACTION_BARRIER:
+    case AUGUR_TRACE_ACTION_REDUCE:
+    case AUGUR_TRACE_ACTION_ALLREDUCE:
+    case AUGUR_TRACE_ACTION_GATHER:
+    case AUGUR_TRACE_ACTION_GATHERV:
+    case AUGUR_TRACE_ACTION_SCATTER:
+    case AUGUR_TRACE_ACTION_SCATTERV:
+    case AUGUR_TRACE_ACTION_REDUCESCATTER:
+      *each = 2;
+      *most = p - 1;
+      break;
+    /* every rank with every other at once */
+    case AUGUR_TRACE_ACTION_ALLGATHER:
+    case AUGUR_TRACE_ACTION_ALLGATHERV:
+    case AUGUR_TRACE_ACTION_ALLTOALLV:
+      *each = all;
+      break;
+    case AUGUR_TRACE_ACTION_SCAN:
+    case AUGUR_TRACE_ACTION_EXSCAN:
+      *each = p - 1;
+      break;
+    case AUGUR_TRACE_ACTION_ALLTOALL:
+      *each = alltoall_algorithm (n_ranks, a->bytes) == 'B' ? all : 2;
+      break;
+    default:
+      break;
+    }
+  *most = MAX (*most, *each);
+}
+
 AugurReplayResult *
 replay_smpi_run (const AugurPlatform      *platform,
                  const AugurDeployment    *deployment,
@@ -2531,6 +2615,15 @@ replay_smpi_run (const AugurPlatform      *platform,
                    sm.n);
       return NULL;
     }
+  /* its ranks' state, before any is made: a trace of more ranks than fit
+   * is refused, never ended by an allocation's abort */
+  {
+    g_autofree char *what = g_strdup_printf (_("The replay of %u ranks"), sm.n);
+
+    if (!augur_memory_check_in (AUGUR_REPLAY_ERROR, AUGUR_REPLAY_ERROR_TOO_LARGE, augur_replay_smpi_memory (sm.n, sm.n),
+                                what, error))
+      return NULL;
+  }
   /* The platform's <config> gives what the options do not (SimGrid:
    * what the command line sets wins over the platform file). */
   {

@@ -21,7 +21,7 @@ typedef enum {
   AUGUR_REPLAY_ERROR_DEADLOCK,     /* names every blocked rank, what it waits for and its trace line */
   AUGUR_REPLAY_ERROR_UNMATCHED,    /* a send or receive never matched */
   AUGUR_REPLAY_ERROR_INVALID,      /* a rank missing from the deployment, a bad peer */
-  AUGUR_REPLAY_ERROR_TOO_LARGE,    /* the recorded timeline would outgrow the memory budget */
+  AUGUR_REPLAY_ERROR_TOO_LARGE,    /* the ranks or the recorded timeline would outgrow the memory budget */
 } AugurReplayError;
 
 typedef enum {
@@ -125,6 +125,25 @@ AugurReplayResult *augur_replay_run (const AugurPlatform      *platform,
                                      GCancellable             *cancellable,
                                      AugurReplayResult       **partial,
                                      GError                  **error);
+/* What a replay in SMPI's dialect (replay-smpi.c) holds, in bytes, for
+ * n_ranks ranks with at most `requests` requests in flight at once over
+ * all ranks (isends and irecvs not yet waited for, blocking sends and
+ * receives, each collective's algorithm's own): its ranks, mailboxes,
+ * results, requests, transfers and the kernel's activities.  An estimate
+ * from the sizes of the structures, to refuse a replay that cannot fit
+ * before it starts (augur-memory.h): an extrapolation at a size never run
+ * (docs/EXTRAPOLATE.md §4), or a trace of too many ranks. */
+guint64 augur_replay_smpi_memory (guint  n_ranks,
+                                  double requests);
+/* The requests one rank of n_ranks posts at once for an action of SMPI's
+ * dialect other than isend and irecv (kept until their wait): a blocking
+ * send's or receive's 1, a sendrecv's 2, an allgather's 2 (n - 1) as its
+ * algorithm posts them (alltoall's choice by its size); *most the most
+ * one rank posts (a root's n - 1 in a gather or a reduce). */
+void    augur_replay_smpi_action_requests (const AugurTraceAction *action,
+                                           guint                   n_ranks,
+                                           double                 *each,
+                                           double                 *most);
 void   augur_replay_result_free            (AugurReplayResult *r);
 /* The dialect of the traces replayed (SMPI's replay with SMPI's semantics). */
 AugurTraceDialect augur_replay_result_get_dialect (const AugurReplayResult *r);

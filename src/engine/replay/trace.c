@@ -1877,6 +1877,19 @@ augur_trace_set_new_generated (const char           **processes,
   return t;
 }
 
+void
+augur_trace_set_set_generated_total (AugurTraceSet *t,
+                                     guint64        actions)
+{
+  TraceFile *f;
+
+  g_return_if_fail (t != NULL && t->generate != NULL);
+
+  f = t->files->pdata[0];
+  f->size = actions;
+  f->size_known = actions > 0;
+}
+
 gpointer
 trace_set_get_generate_data (const AugurTraceSet    *t,
                              AugurTraceGenerateFunc  next)
@@ -2152,6 +2165,8 @@ augur_trace_set_next (AugurTraceSet  *t,
         return FALSE;
       action->process = process;
       action->file = 0;
+      /* progress: the actions given so far (augur_trace_set_set_generated_total) */
+      ((TraceFile *) t->files->pdata[0])->progress++;
       return TRUE;
     }
   if (p->len == 0)

@@ -146,6 +146,11 @@ AugurTraceSet *augur_trace_set_new_generated (const char           **processes,
                                               gpointer               user_data,
                                               GDestroyNotify         destroy,
                                               GError               **error);
+/* A generated set's actions in all, about (0: not known): its progress
+ * (augur_trace_set_get_progress) is then the actions given so far against
+ * them, as a read set's is the bytes read against the files' size. */
+void           augur_trace_set_set_generated_total (AugurTraceSet *t,
+                                                    guint64        actions);
 void           augur_trace_set_free          (AugurTraceSet *t);
 guint          augur_trace_set_get_n_processes (const AugurTraceSet *t);
 const char    *augur_trace_set_get_file_name (const AugurTraceSet *t, guint file);
@@ -158,7 +163,7 @@ gboolean       augur_trace_set_next          (AugurTraceSet *t,
                                               AugurTraceAction   *action,
                                               GError       **error);
 /* Bytes read so far of all files (for progress), and their total size
- * (0 when unknown, e.g. gzip). */
+ * (0 when unknown, e.g. gzip); a generated set's actions instead. */
 void           augur_trace_set_get_progress  (const AugurTraceSet *t,
                                               guint64             *read,
                                               guint64             *total);

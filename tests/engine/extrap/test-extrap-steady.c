@@ -110,7 +110,7 @@ test_cg (void)
 
   lower_limits ();
   machine_init (&mc, 1024);
-  g_assert_true (ex_model_main_loop (steady, 1024, AUGUR_EXTRAP_BOUND_FIT, &N, &actions, &main_actions));
+  g_assert_true (ex_model_main_loop (steady, 1024, AUGUR_EXTRAP_BOUND_FIT, FALSE, &N, &actions, &main_actions));
   g_assert_cmpuint (N, ==, 60);
   g_assert_cmpfloat (main_actions, <, actions);
   g_assert_cmpfloat (main_actions, >, 0.9 * actions);
@@ -163,11 +163,11 @@ test_cut_actions (void)
   Machine mc;
 
   machine_init (&mc, 64);
-  g_assert_true (ex_model_main_loop (m, 64, AUGUR_EXTRAP_BOUND_FIT, &N, &actions, &main_actions));
+  g_assert_true (ex_model_main_loop (m, 64, AUGUR_EXTRAP_BOUND_FIT, FALSE, &N, &actions, &main_actions));
   g_assert_cmpuint (N, ==, 40);
   for (guint64 cut = 1; cut <= 50; cut += 7)
     {
-      g_autoptr(AugurTraceSet) t = ex_model_synthesize_cut (m, 64, AUGUR_EXTRAP_BOUND_FIT, cut, &error);
+      g_autoptr(AugurTraceSet) t = ex_model_synthesize_cut (m, 64, AUGUR_EXTRAP_BOUND_FIT, FALSE, cut, &error);
       AugurReplayOptions options = { .model = AUGUR_NETWORK_SMPI };
       g_autoptr(AugurReplayResult) r = NULL;
       double given = 0;
@@ -181,7 +181,7 @@ test_cut_actions (void)
       /* a cut past N is N */
       g_assert_cmpfloat (given, ==, actions - main_actions + main_actions * MIN (cut, N) / N);
       g_clear_pointer (&t, augur_trace_set_free);
-      t = ex_model_synthesize_cut (m, 64, AUGUR_EXTRAP_BOUND_FIT, cut, &error);
+      t = ex_model_synthesize_cut (m, 64, AUGUR_EXTRAP_BOUND_FIT, FALSE, cut, &error);
       r = augur_replay_run (mc.platform, mc.deployment, t, &options, NULL, NULL, NULL, NULL, &error);
       g_assert_no_error (error);
       g_assert_cmpfloat (augur_replay_result_get_time (r), >, 0);

@@ -527,6 +527,24 @@ augur_cli_replay (int argc, char **argv)
             }
           else
             {
+              AugurReplaySweepParameter parameter;
+              double from, to;
+              guint points;
+              gboolean only = FALSE;
+              guint swept = sweep != NULL && augur_replay_sweep_parse (sweep, &parameter, &from, &to, &points)
+                              ? augur_replay_scenario_swept (found, &in, parameter, &only) : 0;
+
+              /* the sweep sets its parameter at each point, the scenario's
+               * own value of it too (replay-document.h): said, never a
+               * second curve that is silently the document's */
+              if (swept != 0)
+                {
+                  g_autofree char *settings = augur_replay_scenario_describe_settings (found, swept);
+
+                  fprintf (stderr, "augur-cli replay: warning: the scenario “%s” sets %s, which the sweep replaces "
+                           "by each of its values%s\n", scenario, settings,
+                           only ? ", and changes nothing else: these are the document's times" : "");
+                }
               augur_replay_inputs_clear (&in);
               in = changed;
             }

@@ -273,6 +273,63 @@ test_platform_factors (void)
   g_unlink (pdf);
   g_unlink (document);
 
+  /* a scenario that sets the swept factor: the sweep replaces it at each
+   * point, as it does the document's, and one that changes nothing else
+   * is left out of the sweep (its curve was the document's, shown as a
+   * second curve of which the report said one was faster); curves that
+   * are the same at every point are said to be, neither faster */
+  {
+    g_autofree char *both = g_build_filename (dir, "both.replay", NULL);
+    g_autofree char *both_doc = g_strdup_printf ("network=smpi\ntrace=%s/traces/index.txt\n"
+                                                 "platform=%s/platform.xml\ndeployment=%s/deployment.xml\n"
+                                                 "sweep=bandwidth-factor=0.5:4:4\n"
+                                                 "scenario=Wide links;bandwidth-factor=2\n"
+                                                 "scenario=Wide and slow;bandwidth-factor=2;speed-factor=0.5\n"
+                                                 "scenario=As it is;latency-factor=1\n",
+                                                 examples, examples, examples);
+    g_autofree char *flat = NULL, *o = NULL, *e = NULL;
+    const char *a[] = { cli, "report", both, "-o", pdf, NULL };
+    const char *r[] = { cli, "replay", "--document", both, "--scenario", "Wide links", "--sweep",
+                        "bandwidth-factor=0.5:4:4", NULL };
+    const char *r2[] = { cli, "replay", "--document", both, "--scenario", "Wide and slow", "--sweep",
+                         "bandwidth-factor=0.5:4:4", NULL };
+    const char *r3[] = { cli, "replay", "--document", both, "--sweep", "bandwidth-factor=0.5:4:4", NULL };
+    g_autofree char *o3 = NULL, *e3 = NULL;
+
+    g_assert_true (g_file_set_contents (both, both_doc, -1, NULL));
+    g_assert_cmpint (report_run_c (a, &o, &e), ==, 0);
+    flat = pdf_flat_text (pdf);
+    assert_has (flat, "Warning: Scenario Wide links sets bandwidth-factor=2, which the sweep replaces by each of its "
+                      "values, and changes nothing else: its curve would be the document's, so it is left out of "
+                      "the sweep.");
+    assert_has (flat, "Warning: Scenario Wide and slow sets bandwidth-factor=2, which the sweep replaces by each of "
+                      "its values: its curve shows what its other settings change at each point.");
+    assert_has (flat, "No two curves cross in this range: of the curves that differ, the same one is the faster "
+                      "at every point.");
+    assert_has (flat, "The document and As it is give the same time at every point: neither is faster.");
+    g_assert_null (strstr (flat, "the same choice is the faster"));
+    /* the sweep's table: the document, Wide and slow, As it is */
+    assert_has (flat, "Link bandwidth factor The document Wide and slow As it is ");
+    g_assert_null (strstr (flat, "Link bandwidth factor The document Wide links"));
+    g_clear_pointer (&o, g_free);
+    g_clear_pointer (&e, g_free);
+    /* the command says it, and gives the document's times */
+    g_assert_cmpint (report_run_c (r, &o, &e), ==, 0);
+    g_assert_cmpint (report_run_c (r3, &o3, &e3), ==, 0);
+    g_assert_cmpstr (o, ==, o3);
+    g_assert_cmpstr (e, ==, "augur-cli replay: warning: the scenario “Wide links” sets bandwidth-factor=2, which the "
+                            "sweep replaces by each of its values, and changes nothing else: these are the "
+                            "document's times\n");
+    g_clear_pointer (&o, g_free);
+    g_clear_pointer (&e, g_free);
+    g_assert_cmpint (report_run_c (r2, &o, &e), ==, 0);
+    g_assert_cmpstr (e, ==, "augur-cli replay: warning: the scenario “Wide and slow” sets bandwidth-factor=2, which "
+                            "the sweep replaces by each of its values\n");
+    g_assert_cmpstr (o, !=, o3);
+    g_unlink (pdf);
+    g_unlink (both);
+  }
+
   /* a latency factor on a platform whose links have no latency: the same
    * time, and said so, in the report and by the command */
   {

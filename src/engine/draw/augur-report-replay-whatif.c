@@ -335,6 +335,23 @@ series_free (Series *s)
   g_free (s);
 }
 
+/* Whether two curves give the same time at each of their n points, bit
+ * for bit (where neither was computed, too). */
+static gboolean
+series_equal (const Series *a,
+              const Series *b,
+              guint         n)
+{
+  for (guint k = 0; k < n; k++)
+    {
+      double x = g_array_index (a->ys, double, k), y = g_array_index (b->ys, double, k);
+
+      if (x != y && !(isnan (x) && isnan (y)))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* The document (or the scenario applied to it) at each of xs. */
 static Series *
 sweep_series (const AugurReplayInputs   *in,
@@ -402,7 +419,7 @@ sweep_section (AugurReport             *report,
   double xscale = 1, latest = 0, tscale;
   const char *xunit = sweep_setting (p) != 0 ? setting_unit (sweep_setting (p), &xscale) : "";
   const char *tunit;
-  guint n_cross = 0;
+  guint n_cross = 0, distinct = 0;
 
   augur_report_add_heading (report, _("What-if sweep"));
   if (xs == NULL)
@@ -426,8 +443,29 @@ sweep_section (AugurReport             *report,
     {
       const AugurReplayScenario *scenario = i > 0 ? g_ptr_array_index (in->scenarios, i - 1) : NULL;
       g_autoptr(GError) serror = NULL;
-      Series *s = sweep_series (in, scenario, xs, cancellable, &serror);
+      gboolean only = FALSE;
+      guint swept = scenario != NULL ? augur_replay_scenario_swept (scenario, in, p, &only) : 0;
+      Series *s;
 
+      /* the sweep sets its parameter at each point, a scenario's own value
+       * of it too (replay-document.h): said, and a scenario that changes
+       * nothing else is no second curve, the document's again */
+      if (swept != 0)
+        {
+          g_autofree char *settings = augur_replay_scenario_describe_settings (scenario, swept);
+          g_autofree char *text =
+            only ? g_strdup_printf (_("Scenario %s sets %s, which the sweep replaces by each of its values, and "
+                                      "changes nothing else: its curve would be the document's, so it is left out "
+                                      "of the sweep."), scenario->name, settings)
+                 : g_strdup_printf (_("Scenario %s sets %s, which the sweep replaces by each of its values: its "
+                                      "curve shows what its other settings change at each point."),
+                                    scenario->name, settings);
+
+          augur_report_add_warning (report, text);
+          if (only)
+            continue;
+        }
+      s = sweep_series (in, scenario, xs, cancellable, &serror);
       if (s == NULL)
         {
           /* Translators: e.g. "Scenario B could not be swept: ...". */
@@ -445,6 +483,15 @@ sweep_section (AugurReport             *report,
   if (series->len == 0)
     return;
   tunit = augur_time_unit_choose (latest, &tscale);
+  /* the curves that differ: a curve the same as one before it is none */
+  for (guint a = 0; a < series->len; a++)
+    {
+      gboolean again = FALSE;
+
+      for (guint b = 0; b < a && !again; b++)
+        again = series_equal (g_ptr_array_index (series, a), g_ptr_array_index (series, b), xs->len);
+      distinct += !again;
+    }
 
   {
     /* Translators: a chart's title (a whole sentence of its own) and the document it is of, e.g.
@@ -512,11 +559,30 @@ sweep_section (AugurReport             *report,
       {
         augur_report_add_chart (report, draw_chart, augur_chart_data_ref (chart),
                                 (GDestroyNotify) augur_chart_data_unref, 640, 340, title);
-        augur_report_add_paragraph (report, series->len > 1
-                                              ? _("No two curves cross in this range: the same choice is the "
-                                                  "faster at every point.")
-                                              : _("The document keeps no scenario to compare the curve with."));
+        augur_report_add_paragraph (report, series->len < 2 && in->scenarios->len == 0
+                                              ? _("The document keeps no scenario to compare the curve with.")
+                                            : series->len < 2 ? _("No other curve is left to compare this one "
+                                                                  "with: see the warnings above.")
+                                            : distinct < 2 ? _("The curves give the same time at every point: no "
+                                                               "choice is faster than another in this range.")
+                                            : distinct == series->len ? _("No two curves cross in this range: the "
+                                                                          "same choice is the faster at every point.")
+                                            : _("No two curves cross in this range: of the curves that differ, "
+                                                "the same one is the faster at every point."));
       }
+    /* two curves the same at every point: neither is the faster */
+    for (guint a = 0; distinct >= 2 && a < series->len; a++)
+      for (guint b = a + 1; b < series->len; b++)
+        if (series_equal (g_ptr_array_index (series, a), g_ptr_array_index (series, b), xs->len))
+          {
+            /* Translators: two curves of a what-if sweep, e.g. "The document and B give the same time ...". */
+            g_autofree char *text = g_strdup_printf (_("%s and %s give the same time at every point: neither is "
+                                                       "faster."),
+                                                     ((Series *) g_ptr_array_index (series, a))->name,
+                                                     ((Series *) g_ptr_array_index (series, b))->name);
+
+            augur_report_add_paragraph (report, text);
+          }
     augur_chart_data_unref (chart);
   }
 

@@ -232,6 +232,27 @@ gboolean augur_replay_inputs_apply_scenario (const AugurReplayInputs   *in,
                                              const AugurReplayScenario *scenario,
                                              AugurReplayInputs         *out,
                                              GError                   **error);
+/* A scenario swept (augur-cli replay --scenario NAME --sweep, the
+ * report's sweep of each scenario): the sweep sets its parameter to each
+ * point's value, the figure or the factor in force, as it does for the
+ * document; a scenario's own value of it is replaced, not composed (a
+ * factor is always the file's figures times that factor, so every curve
+ * of a sweep is read against one axis).  The scenario settings a sweep of
+ * parameter sets at each point: its own, or for ranks per node the nodes
+ * and the placement rule. */
+guint    augur_replay_sweep_parameter_settings (AugurReplaySweepParameter parameter);
+/* The settings of scenario that a sweep of parameter replaces (bits; 0:
+ * none), and in *only (may be NULL) whether the scenario then changes
+ * nothing else from in: its curve is the document's, and it is left out
+ * of a comparison of curves. */
+guint    augur_replay_scenario_swept           (const AugurReplayScenario *scenario,
+                                                const AugurReplayInputs   *in,
+                                                AugurReplaySweepParameter  parameter,
+                                                gboolean                  *only);
+/* "bandwidth-factor=2, network=lv08": the scenario's settings of bits as
+ * a scenario= line writes them (C locale), for messages. */
+char    *augur_replay_scenario_describe_settings (const AugurReplayScenario *scenario,
+                                                  guint                      bits);
 /* A scenario= line's value read (NULL and *why, a message, when it is
  * not one), and the line written. */
 AugurReplayScenario *augur_replay_scenario_parse       (const char                *value,

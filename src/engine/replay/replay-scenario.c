@@ -244,21 +244,25 @@ augur_replay_inputs_apply_scenario (const AugurReplayInputs   *in,
 
 /* ---- The text form ---------------------------------------------------- */
 
-void
-augur_replay_scenario_append_text (GString                   *s,
-                                   const AugurReplayScenario *scenario)
+/* Each setting of `bits` the scenario gives, as KEY=VALUE, after sep. */
+static void
+append_settings (GString                   *s,
+                 const AugurReplayScenario *scenario,
+                 guint                      bits,
+                 const char                *sep)
 {
   AugurReplayCluster c = scenario->cluster;
   AugurReplayFactors f = scenario->factors;
+  gboolean first = TRUE;
 
-  g_string_append_printf (s, "scenario=%s", scenario->name);
   for (guint i = 0; i < G_N_ELEMENTS (setting_keys); i++)
     {
       guint bit = 1u << i;
 
-      if (!(scenario->set & bit))
+      if (!(scenario->set & bits & bit))
         continue;
-      g_string_append_printf (s, ";%s=", setting_keys[i]);
+      g_string_append_printf (s, "%s%s=", first && *sep != ';' ? "" : sep, setting_keys[i]);
+      first = FALSE;
       if (bit == AUGUR_REPLAY_SCENARIO_NETWORK)
         g_string_append (s, augur_network_model_to_name (scenario->network));
       else if (bit == AUGUR_REPLAY_SCENARIO_RULE)
@@ -271,7 +275,57 @@ augur_replay_scenario_append_text (GString                   *s,
         /* the shortest form that reads back exactly, in the C locale */
         augur_format_append_double (s, *cluster_double (&c, bit));
     }
+}
+
+void
+augur_replay_scenario_append_text (GString                   *s,
+                                   const AugurReplayScenario *scenario)
+{
+  g_string_append_printf (s, "scenario=%s", scenario->name);
+  append_settings (s, scenario, ~0u, ";");
   g_string_append_c (s, '\n');
+}
+
+/* ---- A scenario swept ---------------------------------------------------- */
+
+guint
+augur_replay_sweep_parameter_settings (AugurReplaySweepParameter parameter)
+{
+  switch (parameter)
+    {
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH:        return AUGUR_REPLAY_SCENARIO_BANDWIDTH;
+    case AUGUR_REPLAY_SWEEP_LATENCY:          return AUGUR_REPLAY_SCENARIO_LATENCY;
+    case AUGUR_REPLAY_SWEEP_SPEED:            return AUGUR_REPLAY_SCENARIO_SPEED;
+    /* blocks of each point's size, on as many nodes as they need */
+    case AUGUR_REPLAY_SWEEP_RANKS_PER_NODE:   return AUGUR_REPLAY_SCENARIO_NODES | AUGUR_REPLAY_SCENARIO_RULE;
+    case AUGUR_REPLAY_SWEEP_SPEED_FACTOR:     return AUGUR_REPLAY_SCENARIO_SPEED_FACTOR;
+    case AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR: return AUGUR_REPLAY_SCENARIO_BANDWIDTH_FACTOR;
+    case AUGUR_REPLAY_SWEEP_LATENCY_FACTOR:   return AUGUR_REPLAY_SCENARIO_LATENCY_FACTOR;
+    default:                                  return 0;
+    }
+}
+
+guint
+augur_replay_scenario_swept (const AugurReplayScenario *scenario,
+                             const AugurReplayInputs   *in,
+                             AugurReplaySweepParameter  parameter,
+                             gboolean                  *only)
+{
+  guint swept = scenario->set & augur_replay_sweep_parameter_settings (parameter);
+
+  if (only != NULL)
+    *only = swept != 0 && (augur_replay_scenario_changes (scenario, in) & ~swept) == 0;
+  return swept;
+}
+
+char *
+augur_replay_scenario_describe_settings (const AugurReplayScenario *scenario,
+                                         guint                      bits)
+{
+  GString *s = g_string_new (NULL);
+
+  append_settings (s, scenario, bits, ", ");
+  return g_string_free (s, FALSE);
 }
 
 /* A name a line can hold and a report can print. */

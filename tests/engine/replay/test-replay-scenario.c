@@ -257,6 +257,61 @@ test_apply (void)
   augur_replay_inputs_clear (&in);
 }
 
+/* A scenario swept: the sweep sets its parameter at each point, the
+ * scenario's own value of it too (never a factor composed with it); a
+ * scenario that changes nothing else has the document's curve. */
+static void
+test_swept (void)
+{
+  AugurReplayInputs in;
+  const AugurReplayScenario *fast, *b;
+  gboolean only = TRUE;
+  g_autofree char *text = NULL;
+
+  g_assert_cmpuint (augur_replay_sweep_parameter_settings (AUGUR_REPLAY_SWEEP_BANDWIDTH), ==,
+                    AUGUR_REPLAY_SCENARIO_BANDWIDTH);
+  g_assert_cmpuint (augur_replay_sweep_parameter_settings (AUGUR_REPLAY_SWEEP_RANKS_PER_NODE), ==,
+                    AUGUR_REPLAY_SCENARIO_NODES | AUGUR_REPLAY_SCENARIO_RULE);
+  g_assert_cmpuint (augur_replay_sweep_parameter_settings (AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR), ==,
+                    AUGUR_REPLAY_SCENARIO_BANDWIDTH_FACTOR);
+  make_inputs (&in);
+  fast = augur_replay_inputs_find_scenario (&in, "Fast links, 2× wider");
+  b = augur_replay_inputs_find_scenario (&in, "B");
+  /* its bandwidth replaced, its latency and nodes still its own */
+  g_assert_cmpuint (augur_replay_scenario_swept (fast, &in, AUGUR_REPLAY_SWEEP_BANDWIDTH, &only), ==,
+                    AUGUR_REPLAY_SCENARIO_BANDWIDTH);
+  g_assert_false (only);
+  text = augur_replay_scenario_describe_settings (fast, AUGUR_REPLAY_SCENARIO_BANDWIDTH |
+                                                        AUGUR_REPLAY_SCENARIO_LATENCY);
+  g_assert_cmpstr (text, ==, "bandwidth=416666666.6666667, latency=5.000000000000001e-06");
+  /* a speed it does not set: nothing replaced */
+  g_assert_cmpuint (augur_replay_scenario_swept (fast, &in, AUGUR_REPLAY_SWEEP_SPEED, &only), ==, 0);
+  g_assert_false (only);
+  g_assert_cmpuint (augur_replay_scenario_swept (b, &in, AUGUR_REPLAY_SWEEP_SPEED, NULL), ==,
+                    AUGUR_REPLAY_SCENARIO_SPEED);
+  augur_replay_inputs_clear (&in);
+
+  /* on a platform file: a factor set by the scenario alone */
+  augur_replay_inputs_init (&in);
+  {
+    g_autofree char *why = NULL;
+    g_autoptr(AugurReplayScenario) wide = augur_replay_scenario_parse ("wide;bandwidth-factor=2", &why);
+    g_autoptr(AugurReplayScenario) lv = augur_replay_scenario_parse ("lv;bandwidth-factor=2;network=lv08", &why);
+
+    in.network = AUGUR_NETWORK_SMPI;
+    g_assert_cmpuint (augur_replay_scenario_swept (wide, &in, AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR, &only), ==,
+                      AUGUR_REPLAY_SCENARIO_BANDWIDTH_FACTOR);
+    g_assert_true (only);
+    g_assert_cmpuint (augur_replay_scenario_swept (lv, &in, AUGUR_REPLAY_SWEEP_BANDWIDTH_FACTOR, &only), ==,
+                      AUGUR_REPLAY_SCENARIO_BANDWIDTH_FACTOR);
+    g_assert_false (only);
+    g_clear_pointer (&text, g_free);
+    text = augur_replay_scenario_describe_settings (lv, ~0u);
+    g_assert_cmpstr (text, ==, "network=lv08, bandwidth-factor=2");
+  }
+  augur_replay_inputs_clear (&in);
+}
+
 /* ---- What-ifs on a platform file ------------------------------------------- */
 
 /* Two hosts of a SimGrid <cluster> (private links and a backbone) with
@@ -612,6 +667,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/replay/scenario/round-trip-french", test_round_trip_french);
   g_test_add_func ("/replay/scenario/refused", test_refused);
   g_test_add_func ("/replay/scenario/apply", test_apply);
+  g_test_add_func ("/replay/scenario/swept", test_swept);
   g_test_add_func ("/replay/scenario/crossovers", test_crossovers);
   g_test_add_func ("/replay/scenario/factor-bandwidth", test_factor_bandwidth);
   g_test_add_func ("/replay/scenario/factor-latency-speed", test_factor_latency_speed);

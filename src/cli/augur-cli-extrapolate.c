@@ -474,7 +474,7 @@ otf2_options (gboolean           document,
   gboolean otf2 = FALSE;
 
   for (guint i = 0; i < in->scaling_runs->len && !otf2; i++)
-    otf2 = augur_trace_is_otf2 (g_ptr_array_index (in->scaling_runs, i));
+    otf2 = augur_trace_given_as_otf2 (g_ptr_array_index (in->scaling_runs, i));
   if ((host_speed != 0 || calibrated_path != NULL) && (document || !otf2))
     {
       fprintf (stderr, "augur-cli extrapolate: --host-speed and --calibrated-platform go with runs given as OTF2 "

@@ -249,7 +249,8 @@ is_otf2_arg (const char *arg)
 {
   g_autoptr(GFile) file = g_file_new_for_commandline_arg (arg);
 
-  return augur_trace_is_otf2 (file);
+  /* a damaged anchor too: refused as one by the OTF2 reader */
+  return augur_trace_given_as_otf2 (file);
 }
 
 /* The host speed of an OTF2 archive's run: given, or the first host's of a
@@ -593,8 +594,13 @@ augur_cli_replay (int argc, char **argv)
 
       if ((host_speed != 0 || calibrated_path != NULL) && (argc != 2 || !is_otf2_arg (argv[1])))
         {
-          fprintf (stderr, "augur-cli replay: --host-speed and --calibrated-platform go with an OTF2 archive "
-                   "(DIR/traces.otf2)\n");
+          /* what was given instead, said */
+          if (argc == 2)
+            fprintf (stderr, "augur-cli replay: --host-speed and --calibrated-platform go with an OTF2 archive "
+                     "(DIR/traces.otf2), and %s is not one\n", argv[1]);
+          else
+            fprintf (stderr, "augur-cli replay: --host-speed and --calibrated-platform go with one OTF2 archive "
+                     "(DIR/traces.otf2), given alone: %d traces were given\n", argc - 1);
           return AUGUR_CLI_EXIT_USAGE;
         }
       /* Score-P's OTF2 archives, then SimGrid's SMPI traces: by their content */

@@ -1071,7 +1071,7 @@ run_open (GFile         *file,
   AugurTraceDialect dialect;
   gboolean is_index;
 
-  if (augur_trace_is_otf2 (file))
+  if (augur_trace_given_as_otf2 (file))
     return ex_otf2_open (file, host_speed, cancellable, error);
   if (!augur_trace_detect (file, &dialect, &is_index, cancellable, error))
     return NULL;

@@ -977,7 +977,7 @@ augur_replay_inputs_load (const AugurReplayInputs  *in,
 
       /* Score-P's OTF2 archives: their compute is measured time, replayed
        * at the speed of the host they were taken on */
-      if (augur_trace_is_otf2 (file))
+      if (augur_trace_given_as_otf2 (file))
         {
           double speed = in->host_speed;
 

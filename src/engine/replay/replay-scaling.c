@@ -86,7 +86,7 @@ augur_replay_inputs_scaling_host_speed (const AugurReplayInputs *in,
 
   *speed = 0;
   for (guint i = 0; i < in->scaling_runs->len && !otf2; i++)
-    otf2 = augur_trace_is_otf2 (g_ptr_array_index (in->scaling_runs, i));
+    otf2 = augur_trace_given_as_otf2 (g_ptr_array_index (in->scaling_runs, i));
   if (!otf2)
     return TRUE;
   /* as the replay of one archive (replay-document.c) */
@@ -111,7 +111,7 @@ augur_replay_inputs_open_scaling_run (const AugurReplayInputs *in,
 {
   double speed = 0;
 
-  if (!augur_trace_is_otf2 (file))
+  if (!augur_trace_given_as_otf2 (file))
     return augur_trace_set_open_smpi (file, 0, cancellable, error);
   /* at the speed the model read it with */
   if (!augur_replay_inputs_scaling_host_speed (in, &speed, error))

@@ -1488,15 +1488,9 @@ check_archive_file (const char  *path,
 gboolean
 augur_trace_is_otf2 (GFile *file)
 {
-  g_autoptr(GFileInputStream) in = augur_file_read (file, NULL, NULL);
-  guint8 head[8] = { 0 };
-  gsize n = 0;
-
-  if (in == NULL || !g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head, &n, NULL, NULL))
-    return FALSE;
-  /* OTF2's anchor files start with a record of their magic string:
-   * its type, the byte order ('B' or 'L'), "OTF2" */
-  return n >= 6 && (head[1] == 'B' || head[1] == 'L') && memcmp (head + 2, "OTF2", 4) == 0;
+  /* OTF2's anchor files start with a record of their magic string: its
+   * type, the byte order ('B' or 'L'), "OTF2" (trace.c checks it) */
+  return augur_trace_check_otf2_anchor (file, NULL);
 }
 
 static gboolean
@@ -1673,12 +1667,8 @@ otf2_open (GFile         *anchor,
   /* the OTF2 library opens its files blocking: a FIFO would stop it */
   if (!augur_file_check_regular_path (path, error))
     return NULL;
-  if (!augur_trace_is_otf2 (anchor))
-    {
-      g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO, _("%s: not an OTF2 archive's anchor file "
-                   "(traces.otf2)"), path);
-      return NULL;
-    }
+  if (!augur_trace_check_otf2_anchor (anchor, error))
+    return NULL;
   OTF2_Error_RegisterCallback (on_otf2_error, NULL);
   o = g_new0 (Otf2, 1);
   o->anchor = g_strdup (path);
@@ -1713,8 +1703,11 @@ otf2_open (GFile         *anchor,
   o->reader = OTF2_Reader_Open (path);
   if (o->reader == NULL)
     {
-      g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO, _("%s: cannot open the OTF2 archive: %s"), path,
-                   otf2_message (OTF2_ERROR_INVALID));
+      /* the library reads the anchor here, and says "Archive creation
+       * failed!" of one cut short or damaged: it made nothing */
+      g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
+                   _("%s is not a whole OTF2 anchor file: it starts as one, and the OTF2 library cannot read the "
+                     "rest (cut short or damaged: copy the archive's traces.otf2 again)"), path);
       otf2_free (o);
       return NULL;
     }

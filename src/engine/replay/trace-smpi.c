@@ -892,13 +892,22 @@ augur_trace_detect (GFile              *file,
                     GError            **error)
 {
   gsize length = 0;
-  g_autofree char *head = read_head (file, 64 * 1024, &length, cancellable, error);
+  g_autofree char *head = NULL;
   g_auto(GStrv) lines = NULL;
   guint seen = 0, smpi = 0, paths = 0;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   *dialect = AUGUR_TRACE_DIALECT_SEED;
   *is_index = FALSE;
+  /* named as an OTF2 anchor: one, for the OTF2 reader, or refused as
+   * one, never read as text */
+  if (augur_trace_named_otf2 (file))
+    {
+      if (augur_trace_check_otf2_anchor (file, error))
+        augur_trace_otf2_not_here (file, error);
+      return FALSE;
+    }
+  head = read_head (file, 64 * 1024, &length, cancellable, error);
   if (head == NULL)
     return FALSE;
   if (memchr (head, '\0', length) != NULL)

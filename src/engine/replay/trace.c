@@ -1589,6 +1589,8 @@ cursor_fill (AugurTraceSet     *t,
  * ends). */
 #define HEAD_SIZE 65536
 
+static gboolean anchor_head_check (const char *name, const guint8 *head, gsize n, GError **error);
+
 static gboolean
 add_file (AugurTraceSet  *t,
           GFile          *file,
@@ -1645,6 +1647,14 @@ add_file (AugurTraceSet  *t,
   if (in == NULL || !g_input_stream_read_all (G_INPUT_STREAM (in), head, HEAD_SIZE, &n_read, NULL, &local_error))
     {
       set_io_error (error, f, local_error);
+      return FALSE;
+    }
+  /* a file named as an OTF2 anchor is never read as text (its bytes
+   * quoted as a process's name): an archive is opened as one, alone */
+  if (augur_trace_named_otf2 (file))
+    {
+      if (anchor_head_check (f->name, (const guint8 *) head, n_read, error))
+        augur_trace_otf2_not_here (file, error);
       return FALSE;
     }
   f->gzip = n_read >= 2 && (guchar) head[0] == 0x1f && (guchar) head[1] == 0x8b;
@@ -2368,7 +2378,7 @@ augur_trace_summarize (GFile             **files,
   memset (summary, 0, sizeof *summary);
   summary->complete = TRUE;
   /* an OTF2 archive: its definitions say its ranks; it is chosen alone */
-  if (n_files == 1 && augur_trace_is_otf2 (files[0]))
+  if (n_files == 1 && augur_trace_given_as_otf2 (files[0]))
     {
       g_autoptr(AugurTraceSet) t = augur_trace_set_open_otf2 (files[0], 0, cancellable, error);
 
@@ -2380,7 +2390,7 @@ augur_trace_summarize (GFile             **files,
       return TRUE;
     }
   for (guint i = 0; i < n_files; i++)
-    if (augur_trace_is_otf2 (files[i]))
+    if (augur_trace_given_as_otf2 (files[i]))
       return augur_trace_otf2_not_here (files[i], error);
   if (!augur_trace_detect (files[0], &summary->dialect, &is_index, cancellable, error))
     return FALSE;
@@ -2450,6 +2460,75 @@ augur_trace_otf2_not_here (GFile   *file,
   g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
                _("%s is an OTF2 archive: choose its anchor file alone, it holds every rank"), name);
   return FALSE;
+}
+
+/* ---- A file named as an OTF2 anchor -------------------------------------------- */
+
+gboolean
+augur_trace_named_otf2 (GFile *file)
+{
+  g_autofree char *base = g_file_get_basename (file);
+  gsize n = base != NULL ? strlen (base) : 0;
+
+  return n > 5 && g_ascii_strcasecmp (base + n - 5, ".otf2") == 0;
+}
+
+gboolean
+augur_trace_given_as_otf2 (GFile *file)
+{
+  return augur_trace_named_otf2 (file) || augur_trace_is_otf2 (file);
+}
+
+/* Whether the first n bytes of name start as an OTF2 anchor: its first
+ * record's type, the byte order ('B' or 'L'), "OTF2"; FALSE with an error
+ * saying what was expected and where it is not, never quoting a byte. */
+static gboolean
+anchor_head_check (const char   *name,
+                   const guint8 *head,
+                   gsize         n,
+                   GError      **error)
+{
+  guint at;
+
+  if (n >= 6 && (head[1] == 'B' || head[1] == 'L') && memcmp (head + 2, "OTF2", 4) == 0)
+    return TRUE;
+  /* counted from 1: the byte order is byte 2, "OTF2" bytes 3 to 6 */
+  at = n < 2 || (head[1] == 'B' || head[1] == 'L') ? 3 : 2;
+  while (at >= 3 && at <= 6 && at <= n && head[at - 1] == "OTF2"[at - 3])
+    at++;
+  if (n == 0)
+    g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
+                 _("%s is not an OTF2 anchor file: it is empty (a Score-P archive's anchor, DIR/traces.otf2, "
+                   "starts with a record whose bytes 2 to 6 are B or L, the byte order, then “OTF2”)"), name);
+  else if (at > n)
+    g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
+                 _("%s is not an OTF2 anchor file: it has %u bytes (a Score-P archive's anchor, DIR/traces.otf2, "
+                   "starts with a record whose bytes 2 to 6 are B or L, the byte order, then “OTF2”)"),
+                 name, (guint) n);
+  else
+    g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
+                 _("%s is not an OTF2 anchor file: its byte %u is not what a Score-P archive's anchor "
+                   "(DIR/traces.otf2) has there (its first record's bytes 2 to 6 are B or L, the byte order, "
+                   "then “OTF2”)"), name, at);
+  return FALSE;
+}
+
+gboolean
+augur_trace_check_otf2_anchor (GFile   *file,
+                               GError **error)
+{
+  g_autoptr(GFileInputStream) in = NULL;
+  g_autofree char *name = g_file_get_parse_name (file);
+  guint8 head[6] = { 0 };
+  gsize n = 0;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  /* a FIFO would block: a regular file, else its own error */
+  in = augur_file_read (file, NULL, error);
+  if (in == NULL || !g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head, &n, NULL, error))
+    return FALSE;
+  return anchor_head_check (name, head, n, error);
 }
 
 static void
@@ -2524,13 +2603,7 @@ augur_trace_otf2_supported (void)
 gboolean
 augur_trace_is_otf2 (GFile *file)
 {
-  g_autoptr(GFileInputStream) in = augur_file_read (file, NULL, NULL);
-  guint8 head[6] = { 0 };
-  gsize n = 0;
-
-  /* as trace-otf2.c: the magic record's type, the byte order, "OTF2" */
-  return in != NULL && g_input_stream_read_all (G_INPUT_STREAM (in), head, sizeof head, &n, NULL, NULL) &&
-         n == 6 && (head[1] == 'B' || head[1] == 'L') && memcmp (head + 2, "OTF2", 4) == 0;
+  return augur_trace_check_otf2_anchor (file, NULL);
 }
 
 AugurTraceSet *

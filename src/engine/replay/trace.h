@@ -242,6 +242,20 @@ AugurTraceSet *augur_trace_set_open_smpi     (GFile              *file,
 gboolean       augur_trace_otf2_supported    (void);
 /* TRUE when the file is an OTF2 anchor (by its content). */
 gboolean       augur_trace_is_otf2           (GFile              *file);
+/* TRUE when the file is named as an anchor is (NAME.otf2): it is then an
+ * archive's anchor or refused as one, never read as a text trace (its
+ * bytes quoted as a process's name). */
+gboolean       augur_trace_named_otf2        (GFile              *file);
+/* An OTF2 archive given: the anchor by its content, or a file named as
+ * one (which augur_trace_set_open_otf2 then refuses, saying why): where a
+ * reader is chosen, so that a damaged anchor is said to be one. */
+gboolean       augur_trace_given_as_otf2     (GFile              *file);
+/* TRUE when the file starts as an OTF2 anchor does; FALSE with an error
+ * (AUGUR_TRACE_ERROR_SYNTAX) saying what was expected and at which byte
+ * it is not, or that it is empty or too short, never quoting its bytes.
+ * Built with or without OTF2. */
+gboolean       augur_trace_check_otf2_anchor (GFile              *file,
+                                              GError            **error);
 AugurTraceSet *augur_trace_set_open_otf2     (GFile              *anchor,
                                               double              host_speed,
                                               GCancellable       *cancellable,

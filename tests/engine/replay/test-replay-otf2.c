@@ -1467,10 +1467,117 @@ test_not_otf2 (void)
   g_assert_false (augur_trace_is_otf2 (file));
   t = augur_trace_set_open_otf2 (file, SPEED, NULL, &error);
   g_assert_null (t);
-  g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_IO);
-  g_assert_nonnull (strstr (error->message, "traces.otf2: not an OTF2 archive"));
+  g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX);
+  g_assert_true (g_str_has_suffix (error->message, "traces.otf2 is not an OTF2 anchor file: its byte 2 is not what a "
+                                                   "Score-P archive's anchor (DIR/traces.otf2) has there (its first "
+                                                   "record's bytes 2 to 6 are B or L, the byte order, then “OTF2”)"));
   g_remove (path);
   g_rmdir (dir);
+}
+
+/* An anchor (traces.otf2) that is not one: random bytes, nothing, or the
+ * first 40 bytes of one.  Each is refused as an anchor, by every reader
+ * and by augur-cli replay with or without --host-speed: never read as a
+ * text trace whose first bytes were quoted as a process ("process
+ * 'i\xef\xbf\xbd...' is not in the deployment"), never "--host-speed goes
+ * with an OTF2 archive" of the archive given, never OTF2's "Archive
+ * creation failed!" while reading. */
+static void
+test_damaged_anchor (void)
+{
+  const char *cli = g_getenv ("AUGUR_CLI");
+  Prog *p = write_pingpong ();
+  g_autofree char *anchor = anchor_path (p);
+  g_autofree char *platform = g_build_filename (p->dir, "platform.xml", NULL);
+  g_autofree char *hosts = g_build_filename (p->dir, "hosts", NULL);
+  g_autofree char *whole = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (anchor);
+  gsize length = 0;
+  guint8 junk[300];
+  g_autoptr(GRand) rand = g_rand_new_with_seed (7);
+  const char *expected_junk = "is not an OTF2 anchor file: its byte 2 is not what a Score-P archive's anchor "
+                              "(DIR/traces.otf2) has there (its first record's bytes 2 to 6 are B or L, the byte "
+                              "order, then “OTF2”)";
+  const char *expected_empty = "is not an OTF2 anchor file: it is empty (a Score-P archive's anchor, "
+                               "DIR/traces.otf2, starts with a record whose bytes 2 to 6 are B or L, the byte order, "
+                               "then “OTF2”)";
+  const char *expected_cut = "is not a whole OTF2 anchor file: it starts as one, and the OTF2 library cannot read "
+                             "the rest (cut short or damaged: copy the archive's traces.otf2 again)";
+  struct { const guint8 *bytes; gsize n; const char *expected; } cases[3];
+
+  g_assert_true (g_file_get_contents (anchor, &whole, &length, NULL));
+  g_assert_cmpuint (length, >, 40);
+  for (guint i = 0; i < sizeof junk; i++)
+    junk[i] = (guint8) g_rand_int_range (rand, 0, 256);
+  junk[1] = 'i';   /* neither B nor L */
+  cases[0].bytes = junk, cases[0].n = sizeof junk, cases[0].expected = expected_junk;
+  cases[1].bytes = (const guint8 *) "", cases[1].n = 0, cases[1].expected = expected_empty;
+  cases[2].bytes = (const guint8 *) whole, cases[2].n = 40, cases[2].expected = expected_cut;
+  {
+    g_autoptr(AugurPlatform) pl = platform_new (2);
+    g_autofree char *text = augur_platform_to_xml (pl);
+
+    g_assert_true (g_file_set_contents (platform, text, -1, NULL));
+    g_assert_true (g_file_set_contents (hosts, "h0\nh1\n", -1, NULL));
+  }
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurTraceSet) t = NULL;
+      g_autofree char *expected = g_strdup_printf ("%s %s", anchor, cases[c].expected);
+      const char *names[] = { "0", "1" };
+      AugurTraceDialect dialect;
+      gboolean is_index;
+
+      g_assert_true (g_file_set_contents (anchor, (const char *) cases[c].bytes, (gssize) cases[c].n, NULL));
+      g_assert_true (augur_trace_given_as_otf2 (file));
+      t = augur_trace_set_open_otf2 (file, SPEED, NULL, &error);
+      g_assert_null (t);
+      g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX);
+      g_assert_cmpstr (error->message, ==, expected);
+      g_clear_error (&error);
+      /* a text trace's reader refuses it as an anchor too */
+      if (c < 2)
+        {
+          t = augur_trace_set_open_merged (file, names, 2, &error);
+          g_assert_null (t);
+          g_assert_cmpstr (error->message, ==, expected);
+          g_clear_error (&error);
+          g_assert_false (augur_trace_detect (file, &dialect, &is_index, NULL, &error));
+          g_assert_cmpstr (error->message, ==, expected);
+          g_clear_error (&error);
+        }
+      for (guint speed = 0; cli != NULL && speed < 2; speed++)
+        {
+          const char *argv[] = { cli, "replay", anchor, "--platform", platform, "--hostfile", hosts,
+                                 speed ? "--host-speed" : NULL, "2e9", NULL };
+          g_autofree char *out = NULL, *err = NULL, *line = g_strdup_printf ("%s\n", expected);
+          int status = 0;
+
+          g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
+                                       &error));
+          g_assert_no_error (error);
+          g_assert_cmpint (WEXITSTATUS (status), ==, 1);
+          g_assert_cmpstr (err, ==, line);
+        }
+    }
+  /* the same archive twice: one archive goes alone */
+  if (cli != NULL)
+    {
+      const char *argv[] = { cli, "replay", anchor, anchor, "--platform", platform, "--hostfile", hosts,
+                             "--host-speed", "2e9", NULL };
+      g_autofree char *out = NULL, *err = NULL;
+      g_autoptr(GError) error = NULL;
+      int status = 0;
+
+      g_assert_true (g_file_set_contents (anchor, whole, (gssize) length, NULL));
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err, &status,
+                                   &error));
+      g_assert_cmpint (WEXITSTATUS (status), ==, 2);
+      g_assert_cmpstr (err, ==, "augur-cli replay: --host-speed and --calibrated-platform go with one OTF2 archive "
+                                "(DIR/traces.otf2), given alone: 2 traces were given\n");
+    }
+  prog_free (p);
 }
 /* n ranks in a ring: compute, irecv from the left, isend to the right,
  * waitall. */
@@ -1587,6 +1694,7 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/otf2/backwards", test_backwards);
   g_test_add_func ("/replay/otf2/truncated", test_truncated);
   g_test_add_func ("/replay/otf2/not-otf2", test_not_otf2);
+  g_test_add_func ("/replay/otf2/damaged-anchor", test_damaged_anchor);
   g_test_add_func ("/replay/otf2/cli", test_cli);
   g_test_add_func ("/replay/otf2/cli-approximate", test_cli_approximate);
   g_test_add_func ("/replay/otf2/export", test_export);

@@ -927,6 +927,9 @@ augur_cli_extrapolate (int argc, char **argv)
       fprintf (stderr, "%s%s\n", document || platform != NULL ? "augur-cli extrapolate: " : "", error->message);
       goto out;
     }
+  /* the runs' host speed from a calibrated platform: its own warnings */
+  if (in.calibrated_platform != NULL)
+    augur_cli_say_calibrated_warnings ("extrapolate", in.calibrated_platform);
 
   if (activity_out != NULL)
     {

@@ -63,6 +63,13 @@ gboolean augur_cli_check_output  (const char        *command,
                                   const char        *mark,
                                   const char *const *inputs);
 
+/* A calibrated platform's own warnings (a speed without a unit: "5,5Gf"
+ * is 5 flop/s, as SimGrid reads it), on standard error as "COMMAND:
+ * warning: ...": the host speed it gives converts every measured second
+ * of an OTF2 archive (augur-cli-replay.c). */
+void     augur_cli_say_calibrated_warnings (const char *command,
+                                            GFile      *platform);
+
 /* Reads a model file given on the command line: a regular file of at most
  * AUGUR_FILE_MAX_DOCUMENT bytes ("-" is not a file). */
 gboolean augur_cli_read_file     (const char  *path,

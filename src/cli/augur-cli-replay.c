@@ -253,6 +253,19 @@ is_otf2_arg (const char *arg)
   return augur_trace_given_as_otf2 (file);
 }
 
+void
+augur_cli_say_calibrated_warnings (const char *command,
+                                   GFile      *platform)
+{
+  g_autoptr(GPtrArray) warnings = g_ptr_array_new_with_free_func (g_free);
+  double speed = 0;
+
+  /* an error is said where the speed is read */
+  if (augur_calibrate_read_host_speed (platform, &speed, warnings, NULL))
+    for (guint i = 0; i < warnings->len; i++)
+      fprintf (stderr, "augur-cli %s: warning: %s\n", command, (const char *) g_ptr_array_index (warnings, i));
+}
+
 /* The host speed of an OTF2 archive's run: given, or the first host's of a
  * calibrated platform. */
 static gboolean
@@ -276,7 +289,7 @@ otf2_host_speed (double given, const char *calibrated_path, double *speed)
       g_autoptr(GFile) file = g_file_new_for_commandline_arg (calibrated_path);
 
       /* as the replay document's calibrated-platform= (the page's) */
-      if (!augur_calibrate_read_host_speed (file, speed, &error))
+      if (!augur_calibrate_read_host_speed (file, speed, NULL, &error))
         {
           if (g_error_matches (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_SYNTAX))
             fprintf (stderr, "augur-cli replay: %s\n", error->message);
@@ -284,6 +297,7 @@ otf2_host_speed (double given, const char *calibrated_path, double *speed)
             fprintf (stderr, "%s\n", error->message);
           return FALSE;
         }
+      augur_cli_say_calibrated_warnings ("replay", file);
     }
   return TRUE;
 }
@@ -571,6 +585,8 @@ augur_cli_replay (int argc, char **argv)
            * replay, as for the archive given alone (and on the page) */
           measured_anchor = g_object_ref (in.traces->pdata[0]);
           options.record_timeline = TRUE;
+          if (in.calibrated_platform != NULL)
+            augur_cli_say_calibrated_warnings ("replay", in.calibrated_platform);
         }
       /* a factor on the platform file that has nothing to scale is said,
        * never shown as a result */

@@ -213,6 +213,49 @@ test_host_speed (void)
   inputs_clear (&in);
 }
 
+/* A calibrated platform whose host speed has no unit ("5000,5Gf", a
+ * decimal comma: power states 5000 f and 5 Gf, the first taken): the
+ * speed every measured second is converted with, read as SimGrid reads
+ * it, and its warning said by replay and extrapolate, which said nothing
+ * (the prediction 10^6 times off). */
+static void
+test_calibrated_unitless (void)
+{
+  Inputs in;
+  g_autofree char *dir = g_dir_make_tmp ("augur-calibrated-XXXXXX", NULL);
+  g_autofree char *calibrated = g_build_filename (dir, "calibrated.xml", NULL);
+  g_autofree char *warning = NULL;
+
+  inputs_init (&in, "halo2d");
+  g_assert_true (g_file_set_contents (calibrated,
+                                      "<?xml version='1.0'?>\n<platform version=\"4.1\">\n"
+                                      "  <zone id=\"z\" routing=\"Full\">\n"
+                                      "    <host id=\"h0\" speed=\"5000,5Gf\"/>\n"
+                                      "  </zone>\n</platform>\n", -1, NULL));
+  warning = g_strdup_printf ("warning: %s:4: speed=\"5000,5Gf\" lists power states (a comma separates them) and "
+                             "5000 has no unit: it is read as 5000 flop/s, as SimGrid reads it; \"5000,5Gf\" is "
+                             "probably meant as 5000.5Gf (the decimal point is '.')\n", calibrated);
+  {
+    g_autofree char *out = NULL, *err = NULL, *expected = g_strconcat ("augur-cli extrapolate: ", warning, NULL);
+    const char *args[] = { in.otf2[0], in.otf2[1], in.otf2[2], "--platform", in.platform, "--hostfile", in.hosts,
+                           "--ranks", "64", "--calibrated-platform", calibrated, "--format", "csv", NULL };
+
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+    g_assert_cmpstr (err, ==, expected);
+  }
+  {
+    g_autofree char *out = NULL, *err = NULL, *expected = g_strconcat ("augur-cli replay: ", warning, NULL);
+    const char *argv[] = { cli, "replay", in.otf2[0], "--platform", in.platform, "--hostfile", in.hosts,
+                           "--calibrated-platform", calibrated, NULL };
+
+    g_assert_cmpint (augur_test_spawn (argv, NULL, &out, &err), ==, 0);
+    g_assert_true (g_str_has_prefix (err, expected));
+  }
+  g_unlink (calibrated);
+  g_rmdir (dir);
+  inputs_clear (&in);
+}
+
 /* A replay document's Scaling runs that are archives, with its
  * host-speed=: the command line's prediction, to the last digit. */
 static void
@@ -285,5 +328,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/extrapolate-otf2/predict", test_predict);
   g_test_add_func ("/cli/extrapolate-otf2/host-speed", test_host_speed);
   g_test_add_func ("/cli/extrapolate-otf2/document", test_document);
+  g_test_add_func ("/cli/extrapolate-otf2/calibrated-unitless", test_calibrated_unitless);
   return g_test_run ();
 }

@@ -286,7 +286,9 @@ get_quantity (Reader     *r,
 /* A speed without a unit is flop/s, with SimGrid's warning that the form
  * is deprecated (xbt_parse_get_value_with_unit): said as SimGrid says it,
  * with what was probably meant where a comma reads as a decimal point
- * ("1,5Gf": two power states, 1 f and 5 Gf, the first taken). */
+ * ("1,5Gf": two power states, 1 f and 5 Gf, the first taken).  SimGrid
+ * 3.32 reads each power state alone (xbt_parse_get_all_speeds), and warns
+ * of each that has no unit: so does this. */
 static void
 warn_unitless_speed (Reader      *r,
                      xmlNode     *node,
@@ -307,7 +309,8 @@ warn_unitless_speed (Reader      *r,
         continue;
       while (after != NULL && g_ascii_isspace (*after))
         after++;
-      if (after != NULL && g_ascii_isdigit (*after) && strspn (state, "0123456789") == len)
+      /* "1,5Gf", not "1,2.5Gf": the next state's digits the decimals */
+      if (after != NULL && g_ascii_isdigit (*after) && strspn (state, "0123456789") == len && strchr (after, '.') == NULL)
         {
           g_autofree char *next = g_strstrip (g_strdup (after));
 
@@ -326,7 +329,6 @@ warn_unitless_speed (Reader      *r,
                                    augur_message_token (state, -1), augur_message_token (state, -1));
       g_ptr_array_add (r->p->warnings, g_strdup_printf ("%s:%ld: %s", r->filename, xmlGetLineNo (node), message));
       g_free (message);
-      return;   /* one for the attribute */
     }
 }
 

@@ -48,7 +48,7 @@ augur_report_replay_otf2_traces (const AugurReplayInputs *in,
   }
   count = g_strdup_printf ("%" G_GUINT64_FORMAT, actions);
   /* the replay read it, so the calibrated platform is readable */
-  if (in->calibrated_platform != NULL && !augur_calibrate_read_host_speed (in->calibrated_platform, &speed, NULL))
+  if (in->calibrated_platform != NULL && !augur_calibrate_read_host_speed (in->calibrated_platform, &speed, NULL, NULL))
     speed = 0;
   speed_text = augur_format_readable (speed / 1e9, AUGUR_FORMAT_SCREEN_DIGITS);
   if (in->calibrated_platform != NULL)

@@ -394,9 +394,10 @@ augur_calibrate_measure_machine (const char    *mpirun,
 }
 
 gboolean
-augur_calibrate_read_host_speed (GFile   *file,
-                                 double  *speed,
-                                 GError **error)
+augur_calibrate_read_host_speed (GFile     *file,
+                                 double    *speed,
+                                 GPtrArray *warnings,
+                                 GError   **error)
 {
   g_autoptr(AugurPlatform) platform = augur_platform_load_file (file, error);
 
@@ -412,6 +413,8 @@ augur_calibrate_read_host_speed (GFile   *file,
       return FALSE;
     }
   *speed = augur_platform_get_host_speed (platform, 0);
+  for (guint i = 0; warnings != NULL && i < augur_platform_get_n_warnings (platform); i++)
+    g_ptr_array_add (warnings, g_strdup (augur_platform_get_warning (platform, i)));
   return TRUE;
 }
 

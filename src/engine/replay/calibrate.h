@@ -118,10 +118,14 @@ double   augur_calibrate_host_speed  (double       seconds);
  * augur_calibrate_platform_xml) was measured on: its first host's, as
  * augur-cli replay --calibrated-platform and the replay document's
  * calibrated-platform= give it to an OTF2 archive's compute.  FALSE with
- * the platform's error, or when it has no host. */
-gboolean augur_calibrate_read_host_speed (GFile    *platform,
-                                          double   *speed,
-                                          GError  **error);
+ * the platform's error, or when it has no host.  warnings (NULL: not
+ * wanted) gets the platform's own, located (a speed without a unit, read
+ * as SimGrid reads it: "5,5Gf" is 5 flop/s), for the caller to say: the
+ * speed converts every measured second. */
+gboolean augur_calibrate_read_host_speed (GFile     *platform,
+                                          double    *speed,
+                                          GPtrArray *warnings,
+                                          GError   **error);
 
 /* The fit with 1 to AUGUR_CALIBRATE_MAX_SEGMENTS segments (each of at
  * least 4 points) that the Bayesian information criterion prefers, by

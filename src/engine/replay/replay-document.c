@@ -990,7 +990,7 @@ augur_replay_inputs_load (const AugurReplayInputs  *in,
             }
           /* as augur-cli replay --calibrated-platform reads it */
           if (in->calibrated_platform != NULL &&
-              !augur_calibrate_read_host_speed (in->calibrated_platform, &speed, error))
+              !augur_calibrate_read_host_speed (in->calibrated_platform, &speed, NULL, error))
             return FALSE;
           if (!(speed > 0))
             {

@@ -98,7 +98,7 @@ augur_replay_inputs_scaling_host_speed (const AugurReplayInputs *in,
       return FALSE;
     }
   if (in->calibrated_platform != NULL)
-    return augur_calibrate_read_host_speed (in->calibrated_platform, speed, error);
+    return augur_calibrate_read_host_speed (in->calibrated_platform, speed, NULL, error);
   *speed = in->host_speed;
   return TRUE;
 }

@@ -894,6 +894,30 @@ test_unitless_speed (void)
                      "test.xml:5: speed=\"2e9\": the speed 2e9 has no unit: it is read as 2e9 flop/s, as SimGrid "
                      "reads it with a warning that the form is deprecated (write \"2e9f\")");
   }
+  /* each power state without a unit, as SimGrid 3.32 warns of each
+   * (xbt_parse_get_all_speeds): the first alone was said, and "1Gf,5,2.5"
+   * was said to be "probably meant as 5.2.5" */
+  {
+    g_autoptr(AugurPlatform) p = load (HEADER "<platform version=\"4.1\">\n"
+                                       "  <zone id=\"z\" routing=\"Full\">\n"
+                                       "    <host id=\"h0\" speed=\"1Gf,5,2.5\" pstate=\"2\"/>\n"
+                                       "    <host id=\"h1\" speed=\"5,5Gf\"/>\n"
+                                       "  </zone>\n</platform>\n");
+
+    g_assert_cmpfloat (augur_platform_get_host_speed (p, host (p, "h0")), ==, 2.5);
+    g_assert_cmpfloat (augur_platform_get_host_speed (p, host (p, "h1")), ==, 5);
+    g_assert_cmpuint (augur_platform_get_n_warnings (p), ==, 3);
+    g_assert_cmpstr (augur_platform_get_warning (p, 0), ==,
+                     "test.xml:5: speed=\"1Gf,5,2.5\": the speed 5 has no unit: it is read as 5 flop/s, as SimGrid "
+                     "reads it with a warning that the form is deprecated (write \"5f\")");
+    g_assert_cmpstr (augur_platform_get_warning (p, 1), ==,
+                     "test.xml:5: speed=\"1Gf,5,2.5\": the speed 2.5 has no unit: it is read as 2.5 flop/s, as "
+                     "SimGrid reads it with a warning that the form is deprecated (write \"2.5f\")");
+    g_assert_cmpstr (augur_platform_get_warning (p, 2), ==,
+                     "test.xml:6: speed=\"5,5Gf\" lists power states (a comma separates them) and 5 has no unit: "
+                     "it is read as 5 flop/s, as SimGrid reads it; \"5,5Gf\" is probably meant as 5.5Gf "
+                     "(the decimal point is '.')");
+  }
   /* with units, power states or not: nothing to say */
   {
     g_autoptr(AugurPlatform) p = load (HEADER "<platform version=\"4.1\">\n"

@@ -236,8 +236,10 @@ output_text (const AugurExtrapModel *m,
     {
       const AugurExtrapParameter *p = augur_extrap_model_get_parameter (m, i);
 
-      g_string_append_printf (s, "  %s of %s at %s:%" G_GUINT64_FORMAT " (%s): %s", p->what, p->action, p->file,
-                              p->line, augur_extrap_model_get_class_name (m, p->class_index), p->function);
+      g_autofree char *at = augur_extrap_format_position (p->file, p->line);
+
+      g_string_append_printf (s, "  %s of %s at %s (%s): %s", p->what, p->action, at,
+                              augur_extrap_model_get_class_name (m, p->class_index), p->function);
       if (p->kind == AUGUR_EXTRAP_FN_FITTED)
         {
           g_string_append (s, "  [fitted; largest error at the traced sizes ");

@@ -182,6 +182,19 @@ test_host_speed (void)
     g_assert_cmpint (run (args, &out, &err), ==, 2);
     g_assert_nonnull (strstr (err, "--host-speed takes a speed"));
   }
+  /* a place in an archive is an event, not a line of a binary file */
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    g_autofree char *skeleton = g_strdup_printf ("  init   # %s, event 2\n", in.otf2[3]);
+    g_autofree char *line = g_strconcat (in.otf2[3], ":", NULL);
+    const char *args[] = { in.otf2[0], in.otf2[1], in.otf2[2], in.otf2[3], "--platform", in.platform, "--hostfile",
+                           in.hosts, "--ranks", "64", "--host-speed", "1e9", NULL };
+
+    g_assert_cmpint (run (args, &out, &err), ==, 0);
+    g_assert_nonnull (strstr (out, skeleton));
+    g_assert_null (strstr (out, line));
+    g_assert_null (strstr (err, line));
+  }
   /* 2e-9 typed for 2e9: predicted, and warned of in the text and the
    * JSON (docs/EXTRAPOLATE.md 11) */
   for (guint json = 0; json <= 1; json++)

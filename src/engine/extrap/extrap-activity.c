@@ -36,7 +36,7 @@ refuse (const Writer *w,
         GError      **error,
         const char   *why)
 {
-  g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT, g->file, g->line);
+  g_autofree char *at = augur_extrap_format_position (g->file, g->line);
 
   g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_UNSUPPORTED,
                /* Translators: FILE:LINE (the rank class): 'the action' cannot be written ...: why */
@@ -82,13 +82,14 @@ fn_term (Writer     *w,
          GError    **error)
 {
   g_autofree char *e = fn_expression (f, error);
+  g_autofree char *at = NULL;
   char *name;
 
   if (e == NULL || f->kind == AUGUR_EXTRAP_FN_CONSTANT)
     return g_steal_pointer (&e);
   name = g_strdup_printf ("%s_%u", what, ++w->n_params);
-  g_string_append_printf (w->params, "param %s = %s   # %s:%" G_GUINT64_FORMAT " (%s)\n", name, e, g->file, g->line,
-                          w->class_name);
+  at = augur_extrap_format_position (g->file, g->line);
+  g_string_append_printf (w->params, "param %s = %s   # %s (%s)\n", name, e, at, w->class_name);
   return name;
 }
 
@@ -190,9 +191,9 @@ add_element (GString    *elements,
 {
   /* named after its kind and its place in the body: "send3" */
   char *name = g_strdup_printf ("%s%u", kind, chain->len + 1);
+  g_autofree char *at = augur_extrap_format_position (g->file, g->line);
 
-  g_string_append_printf (elements, "  %s %s%s   # %s:%" G_GUINT64_FORMAT "\n", kind, name, rest, g->file,
-                          g->line);
+  g_string_append_printf (elements, "  %s %s%s   # %s\n", kind, name, rest, at);
   g_ptr_array_add (chain, name);
 }
 

@@ -21,6 +21,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <float.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n.h>
@@ -1135,16 +1136,32 @@ ex_run_read_at_speed (GFile         *file,
 
       while (augur_trace_set_next (t, r, &a, &local))
         {
+          const double amounts[] = { a.flops, a.bytes, a.recv_bytes, a.value };
+
           if (a.kind == AUGUR_TRACE_ACTION_LOCATION)
             continue;
+          /* a subnormal amount (1e-320 flops): a fit's relative errors
+           * through it overflow (it was "fitted within inf %") */
+          for (guint k = 0; k < G_N_ELEMENTS (amounts) && local == NULL; k++)
+            if (amounts[k] > 0 && amounts[k] < DBL_MIN)
+              {
+                g_autofree char *at = augur_extrap_format_position (augur_trace_set_get_file_name (t, a.file),
+                                                                    a.line);
+
+                g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT,
+                             _("%s: rank %u: '%s' gives %s, a number between 0 and 2.2e-308 (a double's smallest "
+                               "normal number): no amount of a run, and no fit can be relative to it (write 0, or "
+                               "the amount)"), at, r, trace_smpi_kind_name (a.kind), NUM (amounts[k]));
+              }
+          if (local != NULL)
+            break;
           own = FALSE;
           if (a.kind == AUGUR_TRACE_ACTION_GATHERV || a.kind == AUGUR_TRACE_ACTION_SCATTERV)
             {
               own = TRUE;
               if (!classify_rooted (&a, r, run->n_ranks, roots, &rooted, vcount, vshape, velem, &local))
                 {
-                  g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT,
-                                                         augur_trace_set_get_file_name (t, a.file), a.line);
+                  g_autofree char *at = augur_extrap_format_position (augur_trace_set_get_file_name (t, a.file), a.line);
 
                   /* else the root's trace could not be read ahead: its error */
                   if (local == NULL)
@@ -1160,8 +1177,7 @@ ex_run_read_at_speed (GFile         *file,
           else if ((a.counts != NULL || a.recv_counts != NULL) &&
                    !classify_counts (&a, r, run->n_ranks, vcount, vshape, velem, &own))
             {
-              g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT,
-                                                     augur_trace_set_get_file_name (t, a.file), a.line);
+              g_autofree char *at = augur_extrap_format_position (augur_trace_set_get_file_name (t, a.file), a.line);
 
               if (a.kind == AUGUR_TRACE_ACTION_ALLTOALLV || a.kind == AUGUR_TRACE_ACTION_ALLGATHERV ||
                   a.kind == AUGUR_TRACE_ACTION_REDUCESCATTER)
@@ -1324,7 +1340,7 @@ describe (const ExRun  *run,
 {
   if (n == NULL)
     return g_strdup_printf (_("%s rank %u: its end"), run->name, rank);
-  g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT, ex_run_file (run, n->file), n->line);
+  g_autofree char *at = augur_extrap_format_position (ex_run_file (run, n->file), n->line);
 
   return g_strdup_printf (_("%s (rank %u, %s)"), at, rank,
                           n->is_loop ? _("a loop") : trace_smpi_kind_name (n->act.kind));

@@ -306,8 +306,10 @@ number_at (At          *at,
     low = 0;
   if (text != NULL)
     {
-      g_string_append_printf (at->text, "  %s of %s at %s:%" G_GUINT64_FORMAT " (%s): at P = %u, %s; at n = %s: %s",
-                              what, g->is_loop ? "loop" : trace_smpi_kind_name (g->act.kind), g->file, g->line,
+      g_autofree char *where = augur_extrap_format_position (g->file, g->line);
+
+      g_string_append_printf (at->text, "  %s of %s at %s (%s): at P = %u, %s; at n = %s: %s",
+                              what, g->is_loop ? "loop" : trace_smpi_kind_name (g->act.kind), where,
                               at->class_name, at->P, text, NUM (at->n), NUM (value));
       if (low != high && !isnan (low))
         /* Translators: a number's 95 % prediction interval, after its value. */

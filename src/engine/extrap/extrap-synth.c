@@ -38,7 +38,7 @@ check_node (const XNode *g,
             GCancellable *cancellable,
             GError     **error)
 {
-  g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT, g->file, g->line);
+  g_autofree char *at = augur_extrap_format_position (g->file, g->line);
 
   if (g->is_loop)
     {

@@ -20,6 +20,7 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <inttypes.h>
 #include <math.h>
 #include <string.h>
 #include <glib/gi18n.h>
@@ -107,10 +108,22 @@ warn (AugurExtrapModel *m,
   g_ptr_array_insert (m->warnings, m->warnings->len - 1, s);
 }
 
+char *
+augur_extrap_format_position (const char *file,
+                              guint64     line)
+{
+  gsize n = strlen (file);
+
+  if (n > 5 && g_ascii_strcasecmp (file + n - 5, ".otf2") == 0)
+    /* Translators: where in an OTF2 archive, e.g. "cg-32/traces.otf2, event 568". */
+    return g_strdup_printf (_("%s, event %" PRIu64), file, (uint64_t) line);
+  return g_strdup_printf ("%s:%" G_GUINT64_FORMAT, file, line);
+}
+
 static char *
 where (const Obs *o)
 {
-  return g_strdup_printf ("%s:%" G_GUINT64_FORMAT, ex_run_file (o->run, o->node->file), o->node->line);
+  return augur_extrap_format_position (ex_run_file (o->run, o->node->file), o->node->line);
 }
 
 static guint
@@ -1142,7 +1155,7 @@ ex_model_target_notes (const AugurExtrapModel *m,
       const Fn *f = g_ptr_array_index (m->param_fns, w->param);
       double v = ex_fn_eval (f, P);
       g_autofree char *text = NULL;
-      g_autofree char *at = g_strdup_printf ("%s:%" G_GUINT64_FORMAT, p->file, p->line);
+      g_autofree char *at = augur_extrap_format_position (p->file, p->line);
 
       if (w->fit != NULL)
         {
@@ -1279,7 +1292,11 @@ append_program (GString     *s,
         }
       if (c->pre.kind != AUGUR_EXTRAP_FN_CONSTANT || c->pre.c != 0)
         append_fn (s, "after_compute", &c->pre);
-      g_string_append_printf (s, "   # %s:%" G_GUINT64_FORMAT "\n", c->file, c->line);
+      {
+        g_autofree char *at = augur_extrap_format_position (c->file, c->line);
+
+        g_string_append_printf (s, "   # %s\n", at);
+      }
     }
 }
 

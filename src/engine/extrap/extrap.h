@@ -99,6 +99,13 @@ typedef struct {
 
 void              augur_extrap_options_init   (AugurExtrapOptions *options);
 
+/* Where an action of a run is, for people: "FILE:LINE" in a text trace;
+ * "DIR/traces.otf2, event N" in an OTF2 archive (a file named NAME.otf2,
+ * as its anchor is), whose actions are events numbered from 1 in their
+ * rank's location, not lines of a binary file. */
+char             *augur_extrap_format_position (const char *file,
+                                                guint64     line);
+
 /* The host speeds of real hosts, in flop/s: a speed outside them (2e-9
  * typed for 2e9) is warned of, never refused (docs/EXTRAPOLATE.md, 11). */
 #define AUGUR_EXTRAP_HOST_SPEED_MIN 1e3

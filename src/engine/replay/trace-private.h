@@ -65,7 +65,10 @@ parse_number_slow (const char *s,
   char *copy = small;
   char *end = NULL;
 
-  if (len == 0)
+  /* decimal only: g_ascii_strtod also reads hexadecimal ("0x10" as 16),
+   * which no trace writer writes (a damaged trace; as the activity
+   * format's numbers, refused) */
+  if (len == 0 || memchr (s, 'x', len) != NULL || memchr (s, 'X', len) != NULL)
     return FALSE;
   if (len >= sizeof small)
     copy = large = g_malloc (len + 1);

@@ -472,6 +472,41 @@ test_digits (void)
   augur_extrap_prediction_clear (&p);
 }
 
+/* ---- Numbers that are no amount ---------------------------------------- */
+
+/* A compute of 1e-320 flops (a subnormal double) in a run of halo2d: its
+ * relative errors overflowed and the fit was "within inf %"; now refused
+ * at its line.  0x10, which g_ascii_strtod reads as 16, is refused by the
+ * trace reader, as the activity format's numbers refuse it. */
+static void
+test_numbers (void)
+{
+  static const struct { const char *sed, *expected; } cases[] = {
+    { "11s/compute 327680/compute 1e-320/",
+      "%s/run/index.txt_files/rank-1.txt:11: rank 0: 'compute' gives 1e-320, a number between 0 and 2.2e-308 (a "
+      "double's smallest normal number): no amount of a run, and no fit can be relative to it (write 0, or the "
+      "amount)" },
+    { "11s/compute 327680/compute 0x10/",
+      "%s/run/index.txt_files/rank-1.txt:11: compute: expected a number of flops as value 1, found '0x10'" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *tmp = altered_copy ("halo2d-8", "rank-1.txt", cases[c].sed);
+      g_autofree char *index = g_build_filename (tmp, "run", "index.txt", NULL);
+      g_autofree char *expected = g_strdup_printf (cases[c].expected, tmp);
+      g_autoptr(GPtrArray) files = runs_with (index);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(AugurExtrapModel) m = augur_extrap_model_new ((GFile *const *) files->pdata, files->len, NULL,
+                                                              NULL, &error);
+
+      g_assert_null (m);
+      g_assert_nonnull (error);
+      g_assert_true (g_str_has_suffix (error->message, expected));
+      remove_tree (tmp);
+    }
+}
+
 /* ---- Traces written --------------------------------------------------- */
 
 static AugurExtrapModel *
@@ -704,6 +739,7 @@ main (int argc, char **argv)
   g_test_add_func ("/extrap/hostile/host-speed", test_host_speed);
   g_test_add_func ("/extrap/hostile/plural", test_plural);
   g_test_add_func ("/extrap/hostile/digits", test_digits);
+  g_test_add_func ("/extrap/hostile/numbers", test_numbers);
   g_test_add_func ("/extrap/hostile/write/over", test_write_over);
   g_test_add_func ("/extrap/hostile/write/half", test_write_half);
   g_test_add_func ("/extrap/hostile/write/cancelled", test_write_cancelled);

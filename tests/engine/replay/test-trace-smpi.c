@@ -326,6 +326,8 @@ test_errors (Fixture *f, gconstpointer data)
   expect_error (f, "0 compute -1\n", "a number of flops");
   expect_error (f, "0 compute nan\n", "a number of flops");
   expect_error (f, "0 compute 1e400\n", "a number of flops");
+  /* hexadecimal: g_ascii_strtod reads "0x10" as 16; no trace writes it */
+  expect_error (f, "0 compute 0x10\n", "bad.txt:1: compute: expected a number of flops as value 1, found '0x10'");
   expect_error (f, "0 gatherv 1 0 0\n", "with 4 values per array: the run has 4 ranks");
   expect_error (f, "0 barrier 3\n", "wrong number of values for 'barrier'");
   expect_error (f, "0 bcast 8 4 0\n", "a rank from 0 to 3");

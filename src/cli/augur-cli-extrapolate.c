@@ -627,6 +627,7 @@ augur_cli_extrapolate (int argc, char **argv)
   g_autofree char *tolerance = NULL;
   g_autofree char *calibrated_path = NULL;
   double host_speed = 0;
+  g_autofree char *host_speed_text = NULL;
   g_autofree char *mpi_dims = NULL;
   g_autofree char *sizes_text = NULL;
   g_autofree char *project = NULL, *document_name = NULL;
@@ -659,7 +660,7 @@ augur_cli_extrapolate (int argc, char **argv)
       "Runs that vary a problem size n: each run's n, in the order the runs are given (3 sizes or more, each "
       "traced at 3 numbers of ranks or more)", "N,..." },
     { "size", 0, 0, G_OPTION_ARG_DOUBLE, &size, "With --sizes: the problem size n of the targets", "N" },
-    { "host-speed", 0, 0, G_OPTION_ARG_DOUBLE, &host_speed,
+    { "host-speed", 0, 0, G_OPTION_ARG_STRING, &host_speed_text,
       "For runs given as OTF2 archives (DIR/traces.otf2): the speed of the host they were measured on, in "
       "flop/s; their computes are measured time x this, as augur-cli replay takes them", "FLOPS" },
     { "calibrated-platform", 0, 0, G_OPTION_ARG_FILENAME, &calibrated_path,
@@ -707,6 +708,12 @@ augur_cli_extrapolate (int argc, char **argv)
   if (!g_option_context_parse (context, &argc, &argv, &error))
     {
       fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
+      status = AUGUR_CLI_EXIT_USAGE;
+      goto out;
+    }
+  /* 0 refused at once, as -1 is (it was "not given", then said wrong later) */
+  if (!augur_cli_parse_host_speed ("extrapolate", host_speed_text, &host_speed))
+    {
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }

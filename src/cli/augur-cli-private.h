@@ -70,6 +70,13 @@ gboolean augur_cli_check_output  (const char        *command,
 void     augur_cli_say_calibrated_warnings (const char *command,
                                             GFile      *platform);
 
+/* --host-speed's value: a number of flop/s more than 0 (0 and -1 alike
+ * refused at once, as is a word); *speed 0 when not given (text NULL).
+ * FALSE with why on standard error (augur-cli-replay.c). */
+gboolean augur_cli_parse_host_speed (const char *command,
+                                     const char *text,
+                                     double     *speed);
+
 /* Reads a model file given on the command line: a regular file of at most
  * AUGUR_FILE_MAX_DOCUMENT bytes ("-" is not a file). */
 gboolean augur_cli_read_file     (const char  *path,

@@ -266,6 +266,27 @@ augur_cli_say_calibrated_warnings (const char *command,
       fprintf (stderr, "augur-cli %s: warning: %s\n", command, (const char *) g_ptr_array_index (warnings, i));
 }
 
+gboolean
+augur_cli_parse_host_speed (const char *command,
+                            const char *text,
+                            double     *speed)
+{
+  char *end = NULL;
+  double v = text != NULL ? g_ascii_strtod (text, &end) : 0;
+
+  *speed = 0;
+  if (text == NULL)
+    return TRUE;
+  if (end == text || *end != '\0' || !(v > 0) || !isfinite (v))
+    {
+      fprintf (stderr, "augur-cli %s: --host-speed takes a speed in flop/s, more than 0, got '%s'\n", command,
+               augur_message_token (text, -1));
+      return FALSE;
+    }
+  *speed = v;
+  return TRUE;
+}
+
 /* The host speed of an OTF2 archive's run: given, or the first host's of a
  * calibrated platform. */
 static gboolean
@@ -327,6 +348,7 @@ augur_cli_replay (int argc, char **argv)
   gboolean logarithmic = FALSE;
   gboolean verbose = FALSE;
   double host_speed = 0;
+  g_autofree char *host_speed_text = NULL;
   g_autofree char *calibrated_path = NULL;
   GOptionEntry entries[] = {
     { "document", 0, 0, G_OPTION_ARG_FILENAME, &document_path,
@@ -355,7 +377,7 @@ augur_cli_replay (int argc, char **argv)
     { "network", 'n', 0, G_OPTION_ARG_STRING, &network,
       "Network model: smpi (SimGrid's SMPI, the default for SMPI's traces), lv08 (the default otherwise) or cm02",
       "MODEL" },
-    { "host-speed", 0, 0, G_OPTION_ARG_DOUBLE, &host_speed,
+    { "host-speed", 0, 0, G_OPTION_ARG_STRING, &host_speed_text,
       "For an OTF2 archive: the speed (flop/s) of the host it was taken on; compute = measured seconds x this",
       "FLOPS" },
     { "calibrated-platform", 0, 0, G_OPTION_ARG_FILENAME, &calibrated_path,
@@ -394,6 +416,9 @@ augur_cli_replay (int argc, char **argv)
       fprintf (stderr, "augur-cli replay: %s\n", error->message);
       return AUGUR_CLI_EXIT_USAGE;
     }
+  /* 0 refused at once, as -1 is (it was "not given", then said wrong later) */
+  if (!augur_cli_parse_host_speed ("replay", host_speed_text, &host_speed))
+    return AUGUR_CLI_EXIT_USAGE;
   if (np_given && (np < 1 || hostfile_path == NULL))
     {
       fprintf (stderr, "augur-cli replay: --np goes with --hostfile and takes a number of ranks of 1 or more\n");

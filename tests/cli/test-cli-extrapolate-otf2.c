@@ -182,6 +182,20 @@ test_host_speed (void)
     g_assert_cmpint (run (args, &out, &err), ==, 2);
     g_assert_nonnull (strstr (err, "--host-speed takes a speed"));
   }
+  /* 0 as -1, at once (0 stood for no speed, and the run was refused at
+   * its first compute), in extrapolate and replay alike */
+  {
+    g_autofree char *out = NULL, *err = NULL, *rout = NULL, *rerr = NULL;
+    const char *args[] = { in.otf2[0], in.otf2[1], in.otf2[2], "--platform", in.platform, "--ranks", "64",
+                           "--host-speed", "0", NULL };
+    const char *replay[] = { cli, "replay", in.otf2[0], "--platform", in.platform, "--hostfile", in.hosts,
+                             "--host-speed", "0", NULL };
+
+    g_assert_cmpint (run (args, &out, &err), ==, 2);
+    g_assert_cmpstr (err, ==, "augur-cli extrapolate: --host-speed takes a speed in flop/s, more than 0, got '0'\n");
+    g_assert_cmpint (augur_test_spawn (replay, NULL, &rout, &rerr), ==, 2);
+    g_assert_cmpstr (rerr, ==, "augur-cli replay: --host-speed takes a speed in flop/s, more than 0, got '0'\n");
+  }
   /* a place in an archive is an event, not a line of a binary file */
   {
     g_autofree char *out = NULL, *err = NULL;

@@ -524,8 +524,13 @@ augur_measured_comparison_free (AugurMeasuredComparison *c)
 static void
 append_relative (GString *s, double measured, double predicted)
 {
-  if (measured > 0)
-    g_string_append_printf (s, "%+.1f %%", 100 * (predicted - measured) / measured);
+  double r = 100 * (predicted - measured) / measured;
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  /* one decimal, with a point in every locale; a huge one in powers of ten
+   * (a host speed of 1e308 made it 300 digits) */
+  if (measured > 0 && isfinite (r))
+    g_string_append_printf (s, "%s %%", g_ascii_formatd (buf, sizeof buf, fabs (r) < 1e6 ? "%+.1f" : "%+.3g", r));
   else
     g_string_append (s, "-");
 }

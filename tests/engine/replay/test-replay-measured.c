@@ -8,6 +8,7 @@
  */
 #include <glib.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -768,10 +769,38 @@ test_rank_names (void)
 }
 #endif
 
+/* The differences as augur-cli replay prints them: a point in every
+ * locale, one decimal; a huge one in powers of ten (a host speed of 1e308
+ * made it a number of 300 digits). */
+static void
+test_difference_text (void)
+{
+  double measured[] = { 0.0221063, 0.02, 0 };
+  double predicted[] = { 2.23691e+297, 0.02128, 0.001 };
+  AugurMeasuredComparison c = { 3, measured, predicted, 0.0221063, 2.23691e+297, 0, { 0 } };
+  g_autofree char *text = NULL, *french = NULL;
+  const char *expected = "rank  measured (s)  predicted (s)  difference\n"
+                         "0        0.0221063   2.23691e+297  +1.01e+301 %\n"
+                         "1             0.02        0.02128  +6.4 %\n"
+                         "2                0          0.001  -\n"
+                         "run      0.0221063   2.23691e+297  +1.01e+301 %\n";
+
+  text = augur_measured_comparison_to_text (&c);
+  g_assert_nonnull (strstr (text, expected));
+  if (setlocale (LC_NUMERIC, "fr_FR.UTF-8") != NULL)
+    {
+      french = augur_measured_comparison_to_text (&c);
+      setlocale (LC_NUMERIC, "C");
+      g_assert_nonnull (strstr (french, "+6.4 %"));
+      g_assert_nonnull (strstr (french, "+1.01e+301 %"));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/replay/measured/difference-text", test_difference_text);
 #ifdef HAVE_OTF2
   g_test_add_func ("/replay/measured/timeline", test_timeline);
   g_test_add_func ("/replay/measured/divergence", test_divergence);

@@ -231,7 +231,22 @@ output_text (const AugurExtrapModel *m,
   g_string_append (s, program);
   g_string_append (s, "Functions of P:\n");
   if (augur_extrap_model_get_n_parameters (m) == 0)
-    g_string_append (s, "  (none: every parameter is the same in every run)\n");
+    {
+      gboolean interval = FALSE;
+
+      /* an interval without a function: the constants' printed digits
+       * (docs/EXTRAPOLATE.md §3), said where the reader looks for it */
+      for (guint i = 0; i < predictions->len && !interval; i++)
+        {
+          const Prediction *p = &g_array_index (predictions, Prediction, i);
+
+          interval = isfinite (p->low) && (p->low != p->time || p->high != p->time);
+        }
+      g_string_append (s, interval ? "  (none: every parameter is the same in every run; the compute amounts are "
+                                     "known to the traces' 6 printed digits, which give each predicted time its "
+                                     "interval)\n"
+                                   : "  (none: every parameter is the same in every run)\n");
+    }
   for (guint i = 0; i < augur_extrap_model_get_n_parameters (m); i++)
     {
       const AugurExtrapParameter *p = augur_extrap_model_get_parameter (m, i);
@@ -718,6 +733,15 @@ augur_cli_extrapolate (int argc, char **argv)
       goto out;
     }
   document = (project == NULL && argc == 2 && is_document (argv[1])) || (project != NULL && argc == 1);
+  /* one run given: said, rather than the list of what to give */
+  if (!document && project == NULL && argc == 2)
+    {
+      fprintf (stderr, "augur-cli extrapolate: one run was given (%s): give the runs traced at 2 sizes or more (3 or "
+               "more to fit what varies with the size), or a replay document (DOC.replay)\n",
+               augur_message_token (argv[1], -1));
+      status = AUGUR_CLI_EXIT_USAGE;
+      goto out;
+    }
   if ((!document && (argc < 3 || ranks_text == NULL || platform_path == NULL)) ||
       (document && platform_path != NULL))
     {
@@ -786,10 +810,19 @@ augur_cli_extrapolate (int argc, char **argv)
       if (targets == NULL)
         {
           fprintf (stderr, "augur-cli extrapolate: --ranks expects sizes of 3 to %u ranks separated by commas "
-                   "(e.g. 64,256), got '%s'\n", AUGUR_TRACE_MAX_RANKS, ranks_text);
+                   "(e.g. 64,256), got '%s'\n", AUGUR_TRACE_MAX_RANKS, augur_message_token (ranks_text, -1));
           status = AUGUR_CLI_EXIT_USAGE;
           goto out;
         }
+      /* a size twice was predicted twice, written once: said instead */
+      for (guint i = 0; i < targets->len; i++)
+        if (written_before (targets, i))
+          {
+            fprintf (stderr, "augur-cli extrapolate: --ranks gives %u twice: give each size once\n",
+                     g_array_index (targets, guint, i));
+            status = AUGUR_CLI_EXIT_USAGE;
+            goto out;
+          }
       g_array_set_size (in.scaling_ranks, 0);
       g_array_append_vals (in.scaling_ranks, targets->data, targets->len);
     }
@@ -924,7 +957,7 @@ augur_cli_extrapolate (int argc, char **argv)
       sized = platform != NULL ? augur_replay_inputs_extrap_sized_model (&in, NULL, &error) : NULL;
       if (sized == NULL)
         {
-          fprintf (stderr, "%s%s\n", platform != NULL ? "augur-cli extrapolate: " : "", error->message);
+          fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
           goto out;
         }
     }
@@ -932,8 +965,9 @@ augur_cli_extrapolate (int argc, char **argv)
     model = augur_replay_inputs_extrap_model (&in, &platform, &given, NULL, &error);
   if (model == NULL && sized == NULL)
     {
-      /* a platform file's own errors name it already */
-      fprintf (stderr, "%s%s\n", document || platform != NULL ? "augur-cli extrapolate: " : "", error->message);
+      /* the command's name first, whatever failed (a platform file's own
+       * errors name it, GLib's "Error when getting information ..." too) */
+      fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);
       goto out;
     }
   /* the runs' host speed from a calibrated platform: its own warnings */

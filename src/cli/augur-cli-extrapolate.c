@@ -551,17 +551,19 @@ trace_out_allowed (const char *path)
 static gboolean
 activity_out_allowed (const AugurReplayInputs *in,
                       const char              *path,
-                      const char              *document)
+                      const char              *document,
+                      const char *const       *inputs,
+                      int                     *status)
 {
   g_autoptr(GFile) file = g_file_new_for_commandline_arg (path);
   g_autoptr(GFile) parent = g_file_get_parent (file);
 
-  if (g_file_test (path, G_FILE_TEST_EXISTS))
-    {
-      fprintf (stderr, "augur-cli extrapolate: %s exists already: give --activity-out another file, or remove it "
-               "first\n", path);
-      return FALSE;
-    }
+  /* README's rule for every output: an activity model (a document its
+   * user may edit) is written only where no file is, never one of the
+   * inputs; refused with exit 2, nothing done */
+  *status = AUGUR_CLI_EXIT_USAGE;
+  if (!augur_cli_check_output ("extrapolate", path, NULL, inputs))
+    return FALSE;
   /* written last, after every target's replay: its folder said at once */
   if (parent != NULL && g_file_query_file_type (parent, G_FILE_QUERY_INFO_NONE, NULL) != G_FILE_TYPE_DIRECTORY)
     {
@@ -571,6 +573,7 @@ activity_out_allowed (const AugurReplayInputs *in,
                "--activity-out a file in a folder that exists\n", path, where);
       return FALSE;
     }
+  *status = AUGUR_CLI_EXIT_MODEL;
   if (document != NULL && (in->use_cluster || in->deployment != NULL))
     {
       fprintf (stderr, "augur-cli extrapolate: %s places its ranks %s, and an activity model on a platform places "
@@ -944,8 +947,26 @@ augur_cli_extrapolate (int argc, char **argv)
         }
     }
 
-  if (activity_out != NULL && !activity_out_allowed (&in, activity_out, document ? argv[1] : NULL))
-    goto out;
+  if (activity_out != NULL)
+    {
+      /* the files the command reads: the runs, the platform, the
+       * document or its project (a host file goes without --activity-out) */
+      g_autoptr(GPtrArray) inputs = g_ptr_array_new_with_free_func (g_free);
+      char *path;
+
+      for (guint i = 0; i < in.scaling_runs->len; i++)
+        if ((path = g_file_get_path (g_ptr_array_index (in.scaling_runs, i))) != NULL)
+          g_ptr_array_add (inputs, path);
+      if (in.platform != NULL && (path = g_file_get_path (in.platform)) != NULL)
+        g_ptr_array_add (inputs, path);
+      if (document)
+        g_ptr_array_add (inputs, g_strdup (project != NULL ? project : argv[1]));
+      g_ptr_array_add (inputs, NULL);
+      if (!activity_out_allowed (&in, activity_out, document ? argv[1] : NULL, (const char *const *) inputs->pdata,
+                                 &status))
+        goto out;
+      status = AUGUR_CLI_EXIT_MODEL;
+    }
   if (hostfile_path != NULL && !augur_cli_read_file (hostfile_path, &hostfile_text, &hostfile_length, &error))
     {
       fprintf (stderr, "augur-cli extrapolate: %s\n", error->message);

@@ -854,8 +854,14 @@ test_activity_out (void)
     const char *args2[] = { runs[0], runs[1], runs[2], runs[3], "--platform", in.platform, "--ranks", "64",
                             "--hostfile", in.hosts, "--activity-out", cg, NULL };
 
-    g_assert_cmpint (run (args, NULL, &out, &err), ==, 1);
-    g_assert_nonnull (strstr (err, "ring.activity exists already"));
+    /* the README's rule for every output: exit 2, the same words */
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 2);
+    {
+      g_autofree char *expected = g_strdup_printf ("augur-cli extrapolate: %s exists and is not a file Augur wrote: "
+                                                   "give another name, or remove it first\n", ring);
+
+      g_assert_cmpstr (err, ==, expected);
+    }
     g_assert_true (g_file_get_contents (ring, &again, NULL, &error));
     g_assert_cmpstr (again, ==, text);
     g_clear_pointer (&out, g_free);
@@ -963,7 +969,7 @@ test_outputs_refused (void)
     g_autofree char *expected = g_strdup_printf ("augur-cli extrapolate: %s: its folder %s is not there (or not a "
                                                  "folder)", missing, missing_dir);
 
-    g_assert_cmpint (run (args, NULL, NULL, &err), ==, 1);
+    g_assert_cmpint (run (args, NULL, NULL, &err), ==, 2);
     g_test_message ("%s", err);
     g_assert_true (g_str_has_prefix (err, expected));
   }
@@ -979,6 +985,18 @@ test_outputs_refused (void)
     g_assert_cmpstr (err, ==, "augur-cli extrapolate: --ranks gives 64 twice: give each size once\n");
     g_assert_cmpstr (out, ==, "");
     g_assert_false (g_file_test (index64, G_FILE_TEST_EXISTS));
+  }
+  /* --activity-out onto one of the runs: refused as every output is */
+  {
+    g_autofree char *err = NULL;
+    g_autofree char *expected = g_strdup_printf ("augur-cli extrapolate: %s is the command's input %s: Augur never "
+                                                 "writes over a file it reads; give another name\n", in.runs[1],
+                                                 in.runs[1]);
+    const char *args[] = { in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform, "--ranks", "64",
+                           "--activity-out", in.runs[1], NULL };
+
+    g_assert_cmpint (run (args, NULL, NULL, &err), ==, 2);
+    g_assert_cmpstr (err, ==, expected);
   }
   inputs_clear (&in);
   g_assert_cmpint (system (cmd), ==, 0);

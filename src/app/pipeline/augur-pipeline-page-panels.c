@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "augur-pipeline-page-private.h"
+#include "augur-format.h"
 
 #define PARAM_KEY "augur-param"
 
@@ -34,14 +35,16 @@ augur_pipeline_page_is_asymmetric (AugurPipelinePage *self,
   return augur_pipeline_get_link (self->pipeline, a, b) != augur_pipeline_get_link (self->pipeline, b, a);
 }
 
+/* Every digit the value has: a field left as shown (its focus moved on)
+ * is applied, and must give the same number back. */
 static char *
 format_value (double value)
 {
-  char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+  char buffer[AUGUR_FORMAT_DOUBLE_SIZE];
 
   if (value <= 0 || !isfinite (value))
     return g_strdup ("");
-  return g_strdup (g_ascii_formatd (buffer, sizeof buffer, "%.10g", value));
+  return g_strdup (augur_format_double (buffer, value));
 }
 
 /* A positive number, or FALSE with a message naming the parameter. */

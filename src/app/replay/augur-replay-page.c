@@ -1445,6 +1445,18 @@ choose_action (GtkWidget  *widget,
     open_chooser (self, "save-platform", _("Save Platform"), GTK_FILE_CHOOSER_ACTION_SAVE);
 }
 
+/* A SimGrid file as Augur writes it, with its mark before the root
+ * element (where calibrate puts it): a file Augur may write over later. */
+static char *
+with_mark (const char *xml)
+{
+  const char *root = strstr (xml, "\n<platform");
+
+  if (root == NULL)
+    return g_strdup (xml);
+  return g_strdup_printf ("%.*s\n" AUGUR_FILE_MARK_XML "%s", (int) (root - xml), xml, root);
+}
+
 gboolean
 augur_replay_page_save_platform (AugurReplayPage *self,
                                  GFile           *platform_file,
@@ -1453,7 +1465,11 @@ augur_replay_page_save_platform (AugurReplayPage *self,
 {
   g_autoptr(AugurPlatform) platform = NULL;
   g_autoptr(AugurDeployment) deployment = NULL;
-  g_autofree char *xml = NULL;
+  g_autofree char *xml = NULL, *dxml = NULL;
+  GFile *files[2] = { platform_file, deployment_file };
+  const char *contents[2];
+  gsize lengths[2];
+  guint n = deployment_file != NULL ? 2 : 1;
 
   g_return_val_if_fail (AUGUR_IS_REPLAY_PAGE (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (platform_file), FALSE);
@@ -1464,20 +1480,42 @@ augur_replay_page_save_platform (AugurReplayPage *self,
                    _("Only a cluster built in Augur can be saved: the platform comes from a file already"));
       return FALSE;
     }
-  platform = augur_replay_inputs_build_platform (&self->inputs);
-  xml = augur_platform_to_xml (platform);
-  if (!augur_file_write_contents (platform_file, xml, -1, error))
-    return FALSE;
-  if (deployment_file != NULL)
+  /* neither over a file of the user's (the deployment's name was never
+   * asked about: it is the platform's with "-deployment"), and both or
+   * none */
+  for (guint i = 0; i < n; i++)
     {
-      g_autofree char *dxml = NULL;
+      g_autofree char *path = g_file_get_path (files[i]);
 
-      deployment = augur_replay_inputs_build_deployment (&self->inputs);
-      dxml = augur_deployment_to_xml (deployment, platform);
-      if (!augur_file_write_contents (deployment_file, dxml, -1, error))
+      if (path != NULL && !augur_file_check_target (path, AUGUR_FILE_MARK_XML, NULL, error))
         return FALSE;
     }
-  return TRUE;
+  if (n == 2 && g_file_equal (platform_file, deployment_file))
+    {
+      g_autofree char *name = g_file_get_parse_name (platform_file);
+
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   _("%s is given for both the platform and the deployment: give each its own file"), name);
+      return FALSE;
+    }
+  platform = augur_replay_inputs_build_platform (&self->inputs);
+  {
+    g_autofree char *plain = augur_platform_to_xml (platform);
+    xml = with_mark (plain);
+  }
+  contents[0] = xml;
+  lengths[0] = strlen (xml);
+  if (n == 2)
+    {
+      g_autofree char *plain = NULL;
+
+      deployment = augur_replay_inputs_build_deployment (&self->inputs);
+      plain = augur_deployment_to_xml (deployment, platform);
+      dxml = with_mark (plain);
+      contents[1] = dxml;
+      lengths[1] = strlen (dxml);
+    }
+  return augur_file_write_contents_all (files, contents, lengths, n, error);
 }
 
 /* ---- Actions ---------------------------------------------------------- */

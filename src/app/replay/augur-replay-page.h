@@ -129,7 +129,9 @@ gboolean    augur_replay_page_keep_scenario    (AugurReplayPage *page);
 const AugurReplayResult *augur_replay_page_get_scenario (AugurReplayPage *page);
 
 /* Writes the platform built in Augur as a SimGrid platform file, and its
- * deployment (when deployment is not NULL). */
+ * deployment (when deployment is not NULL), both or neither, each marked
+ * as Augur's and never over a file Augur did not write
+ * (augur_file_check_target(), G_IO_ERROR_EXISTS). */
 gboolean    augur_replay_page_save_platform    (AugurReplayPage *page,
                                                 GFile           *platform,
                                                 GFile           *deployment,

@@ -4,14 +4,123 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <string.h>
+#include <sys/stat.h>
 #include <glib/gi18n.h>
 
+#include "augur-file.h"
 #include "augur-page-private.h"
+#include "augur-report.h"
+
+/* ---- Files Augur wrote ------------------------------------------------------ */
+
+/* A file written through a page's Save dialog, as it was once written:
+ * a format without a mark (CSV, JSON, PNG) is known as Augur's this way
+ * only, by the same file (device and inode: the safe writer renames a
+ * new one into place) of the same size and time, that nobody changed
+ * since. */
+typedef struct
+{
+  dev_t           dev;
+  ino_t           ino;
+  off_t           size;
+  struct timespec mtime;
+} Written;
+
+static GHashTable *written;   /* resolved path -> Written */
+G_LOCK_DEFINE_STATIC (written);
+
+static gboolean
+same_file (const struct stat *st,
+           const Written     *w)
+{
+  return st->st_dev == w->dev && st->st_ino == w->ino && st->st_size == w->size &&
+         st->st_mtim.tv_sec == w->mtime.tv_sec && st->st_mtim.tv_nsec == w->mtime.tv_nsec;
+}
+
+/* path as written now: remembered when it is another file than before
+ * (before: the stat taken before the page wrote, or NULL when nothing
+ * was there). */
+static void
+remember_written (const char        *path,
+                  const struct stat *before)
+{
+  g_autofree char *target = augur_file_resolve_target (path, NULL);
+  struct stat st;
+  Written *w;
+
+  if (target == NULL || stat (target, &st) != 0 || !S_ISREG (st.st_mode))
+    return;
+  if (before != NULL && st.st_dev == before->st_dev && st.st_ino == before->st_ino &&
+      st.st_size == before->st_size && st.st_mtim.tv_sec == before->st_mtim.tv_sec &&
+      st.st_mtim.tv_nsec == before->st_mtim.tv_nsec)
+    return;   /* not written (a failed export): still the user's */
+  w = g_new0 (Written, 1);
+  w->dev = st.st_dev;
+  w->ino = st.st_ino;
+  w->size = st.st_size;
+  w->mtime = st.st_mtim;
+  G_LOCK (written);
+  if (written == NULL)
+    written = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_hash_table_replace (written, g_steal_pointer (&target), w);
+  G_UNLOCK (written);
+}
+
+/* A report of Augur's (PDF, HTML) is read whole to be known: one larger
+ * than this is none. */
+#define REPORT_MAX (64 * 1024 * 1024)
+
+/* An AugurFileIsOursFunc: the regular file at path is Augur's. */
+static gboolean
+file_is_ours (const char *path,
+              gpointer    user_data)
+{
+  static const char *const marks[] = { AUGUR_FILE_MARK_DOT, AUGUR_FILE_MARK_PAJE, AUGUR_FILE_MARK_XML };
+  g_autofree char *target = augur_file_resolve_target (path, NULL);
+  g_autofree char *contents = NULL;
+  struct stat st;
+  gsize length = 0;
+  gboolean ours = FALSE;
+
+  if (target != NULL && stat (target, &st) == 0)
+    {
+      Written *w;
+
+      G_LOCK (written);
+      w = written != NULL ? g_hash_table_lookup (written, target) : NULL;
+      ours = w != NULL && same_file (&st, w);
+      G_UNLOCK (written);
+      if (ours)
+        return TRUE;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (marks); i++)
+    if (augur_file_holds_mark (path, marks[i]))
+      return TRUE;
+  return target != NULL && stat (target, &st) == 0 && st.st_size <= REPORT_MAX &&
+         g_file_get_contents (target, &contents, &length, NULL) &&
+         augur_report_file_is_ours (contents, length);
+}
+
+gboolean
+augur_page_check_save_target (GFile   *file,
+                              GError **error)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  /* not a local file (GVfs): nothing to look at before it is written */
+  if (path == NULL)
+    return TRUE;
+  return augur_file_check_target_with (path, file_is_ours, NULL, NULL, error);
+}
 
 /* ---- File choosers --------------------------------------------------------- */
 
 typedef struct
 {
+  GtkFileChooserAction action;
   AugurPageFileFunc  file_func;
   AugurPageFilesFunc files_func;
   gpointer           user_data;
@@ -64,6 +173,36 @@ chooser_response_cb (GtkNativeDialog *dialog,
   g_object_ref (page);
   if (files != NULL && g_list_model_get_n_items (files) > 0)
     choice->files_func (page, files, choice->user_data);
+  else if (file != NULL && choice->action == GTK_FILE_CHOOSER_ACTION_SAVE)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = g_file_get_path (file);
+      struct stat before;
+      gboolean existed = path != NULL && stat (path, &before) == 0;
+
+      /* the chooser asked whether to replace a name: what the file is,
+       * the user may not know */
+      if (augur_page_check_save_target (file, &error))
+        {
+          choice->file_func (page, file, filter, choice->user_data);
+          if (path != NULL)
+            remember_written (path, existed ? &before : NULL);
+        }
+      else
+        {
+          g_autofree char *name = g_file_get_basename (file);
+          g_autofree char *display = g_filename_display_name (name);
+          GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (page));
+          GtkWidget *dialog = gtk_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                      GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                                      GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
+                                                      _("Could not save “%s”"), display);
+
+          gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
+          g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
+          gtk_window_present (GTK_WINDOW (dialog));
+        }
+    }
   else if (file != NULL)
     choice->file_func (page, file, filter, choice->user_data);
   g_object_unref (page);
@@ -122,6 +261,7 @@ augur_page_choose_file (AugurPage            *page,
   g_return_if_fail (callback != NULL);
 
   choice = g_new0 (Choice, 1);
+  choice->action = action;
   choice->file_func = callback;
   choice->user_data = user_data;
   choice->user_data_free = user_data_free;
@@ -143,6 +283,7 @@ augur_page_choose_files (AugurPage          *page,
   g_return_if_fail (callback != NULL);
 
   choice = g_new0 (Choice, 1);
+  choice->action = GTK_FILE_CHOOSER_ACTION_OPEN;
   choice->files_func = callback;
   choice->user_data = user_data;
   choice->user_data_free = user_data_free;

@@ -245,7 +245,12 @@ typedef void (*AugurPageFilesFunc) (AugurPage     *page,
 
 /* One file to open or save.  accept_label NULL is the action's default
  * ("Open", "Save"); suggested_name is the name offered when saving;
- * filters (GtkFileFilter, may be NULL) are offered, the first selected. */
+ * filters (GtkFileFilter, may be NULL) are offered, the first selected.
+ * A file to save is never one Augur did not write: one that is there is
+ * handed to callback only when it carries Augur's mark (DOT, Paje, XML),
+ * is a report of Augur's, or is one a page of this Augur wrote through
+ * this dialog and nobody changed since; else a dialog says why and
+ * callback is not called (augur_page_check_save_target()). */
 void        augur_page_choose_file  (AugurPage            *page,
                                      GtkFileChooserAction  action,
                                      const char           *title,
@@ -262,6 +267,12 @@ void        augur_page_choose_files (AugurPage            *page,
                                      AugurPageFilesFunc    callback,
                                      gpointer              user_data,
                                      GDestroyNotify        user_data_free);
+/* Whether a page may write file, chosen to be saved: nothing there, or
+ * a file Augur wrote (as augur_page_choose_file() says); FALSE with an
+ * error naming the file otherwise (augur_file_check_target_with()'s). */
+gboolean    augur_page_check_save_target (GFile              *file,
+                                          GError            **error);
+
 /* Where to export: a Save dialog titled title ("Export" when NULL) with
  * an Export button, offering suggested_name (see augur_page_export_name). */
 void        augur_page_choose_export (AugurPage           *page,

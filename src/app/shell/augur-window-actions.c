@@ -5,10 +5,14 @@
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "augur-file.h"
 #include "augur-help.h"
@@ -104,20 +108,27 @@ is_bundled_example (GFile *file)
   return strncmp (resolved, dir, n) == 0 && resolved[n] == G_DIR_SEPARATOR;
 }
 
-gboolean
-augur_window_open_file (AugurWindow  *self,
-                        GFile        *file,
-                        GError      **error)
+/* A file as the window reads it: a regular file of at most
+ * AUGUR_WINDOW_MAX_DOCUMENT bytes. */
+static gboolean
+load_file (GFile   *file,
+           char   **contents,
+           gsize   *length,
+           GError **error)
 {
-  g_autofree char *contents = NULL;
+  return augur_file_load_contents (file, AUGUR_WINDOW_MAX_DOCUMENT, contents, length, NULL, error);
+}
+
+/* The project or model read from file (its contents) opened here. */
+static gboolean
+open_contents (AugurWindow  *self,
+               GFile        *file,
+               const char   *contents,
+               gsize         length,
+               GError      **error)
+{
   g_autofree char *parse_name = NULL;
-  gsize length = 0;
 
-  g_return_val_if_fail (AUGUR_IS_WINDOW (self), FALSE);
-  g_return_val_if_fail (G_IS_FILE (file), FALSE);
-
-  if (!augur_file_load_contents (file, AUGUR_FILE_MAX_DOCUMENT, &contents, &length, NULL, error))
-    return FALSE;
   parse_name = g_file_get_parse_name (file);
 
   if (looks_like_project (file, contents, length))
@@ -194,11 +205,103 @@ augur_window_open_file (AugurWindow  *self,
 }
 
 gboolean
+augur_window_open_file (AugurWindow  *self,
+                        GFile        *file,
+                        GError      **error)
+{
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (AUGUR_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  if (!load_file (file, &contents, &length, error))
+    return FALSE;
+  return open_contents (self, file, contents, length, error);
+}
+
+/* Whether text, a file's first bytes, is an Augur project's beginning:
+ * its first element, after the XML declaration, comments and blanks, is
+ * <augur-project> (the rest may be damaged: it is still the user's
+ * project, and Augur's to write). */
+static gboolean
+is_project_head (const char *text,
+                 gsize       length)
+{
+  const char *p = text, *end = text + length;
+  static const char root[] = "<augur-project";
+
+  if (length >= 3 && memcmp (p, "\xef\xbb\xbf", 3) == 0)
+    p += 3;
+  for (;;)
+    {
+      const char *close = NULL;
+
+      while (p < end && g_ascii_isspace (*p))
+        p++;
+      if (end - p >= 2 && memcmp (p, "<?", 2) == 0)
+        close = g_strstr_len (p, end - p, "?>");
+      else if (end - p >= 4 && memcmp (p, "<!--", 4) == 0)
+        close = g_strstr_len (p, end - p, "-->");
+      else
+        break;
+      if (close == NULL)
+        return FALSE;
+      p = close + 2;
+    }
+  return (gsize) (end - p) > strlen (root) && memcmp (p, root, strlen (root)) == 0 &&
+         (g_ascii_isspace (p[strlen (root)]) || p[strlen (root)] == '>' || p[strlen (root)] == '/');
+}
+
+/* An AugurFileIsOursFunc: the regular file at path is an Augur project. */
+static gboolean
+is_project_file (const char *path,
+                 gpointer    user_data)
+{
+  g_autofree char *head = g_malloc (AUGUR_FILE_MARK_WINDOW);
+  gsize length = 0;
+  int fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+
+  if (fd < 0)
+    return FALSE;
+  while (length < AUGUR_FILE_MARK_WINDOW)
+    {
+      gssize got = read (fd, head + length, AUGUR_FILE_MARK_WINDOW - length);
+
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got <= 0)
+        break;
+      length += (gsize) got;
+    }
+  close (fd);
+  return is_project_head (head, length);
+}
+
+/* A save's error names the file it could not write (GIO's "Error writing
+ * to file descriptor: No space left on device" does not). */
+static void
+name_file_in_error (GError *error,
+                    GFile  *file)
+{
+  g_autofree char *name = g_file_get_parse_name (file);
+  char *message;
+
+  if (error == NULL || strstr (error->message, name) != NULL)
+    return;
+  /* Translators: a file, then why (the system's message, e.g. "No space left on device"). */
+  message = g_strdup_printf (_("Cannot save “%s”: %s"), name, error->message);
+  g_free (error->message);
+  error->message = message;
+}
+
+gboolean
 augur_window_save_to_file (AugurWindow  *self,
                            GFile        *file,
                            GError      **error)
 {
   g_autoptr(AugurProject) project = NULL;
+  g_autofree char *path = NULL;
 
   g_return_val_if_fail (AUGUR_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
@@ -209,6 +312,12 @@ augur_window_save_to_file (AugurWindow  *self,
                            _("The bundled examples are kept as they are: save your copy in another folder."));
       return FALSE;
     }
+  /* Never over a file of the user's that is not a project (the file
+   * chooser's question is about a name: the user may not know what the
+   * file holds), nor over a folder, a device or a pipe. */
+  path = g_file_get_path (file);
+  if (path != NULL && !augur_file_check_target_with (path, is_project_file, NULL, NULL, error))
+    return FALSE;
 
   /* Replay documents write their paths relative to the new folder. */
   {
@@ -225,6 +334,7 @@ augur_window_save_to_file (AugurWindow  *self,
   project = augur_window_build_project (self);
   if (!augur_project_save_to_file (project, file, NULL, error))
     {
+      name_file_in_error (error != NULL ? *error : NULL, file);
       g_autoptr(GFile) old_dir = self->file ? g_file_get_parent (self->file)
                                 : self->example_dir ? g_object_ref (self->example_dir) : NULL;
 
@@ -275,31 +385,39 @@ augur_window_open_file_interactive (AugurWindow *self,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *basename = NULL;
-  g_autofree char *lower = NULL;
+  g_autofree char *contents = NULL;
+  gsize length = 0;
+  AugurWindow *target = self;
 
   g_return_if_fail (AUGUR_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
 
-  /* A project replaces the window's contents, so it goes into a new window
-   * unless this one holds nothing. */
   basename = g_file_get_basename (file);
-  lower = g_ascii_strdown (basename, -1);
-  if (g_str_has_suffix (lower, ".augur") && !augur_window_is_empty (self))
+  /* A project replaces the window's contents, so it goes into a new window
+   * unless this one holds nothing: a project is known by what it holds,
+   * not by its name (a project saved as "study" or "study.xml" would
+   * otherwise take the place of unsaved work). */
+  if (load_file (file, &contents, &length, &error) &&
+      looks_like_project (file, contents, length) && !augur_window_is_empty (self))
     {
-      AugurWindow *other = augur_window_new (_augur_window_get_application (self));
-
-      gtk_window_present (GTK_WINDOW (other));
-      self = other;
+      target = augur_window_new (_augur_window_get_application (self));
+      gtk_window_present (GTK_WINDOW (target));
     }
 
-  if (!augur_window_open_file (self, file, &error))
+  if (error == NULL && !open_contents (target, file, contents, length, &error) && target != self)
+    {
+      /* nothing in it: the error is said where the file was asked for */
+      gtk_window_destroy (GTK_WINDOW (target));
+      target = self;
+    }
+  if (error != NULL)
     {
       g_autofree char *display = g_filename_display_basename (basename);
       g_autofree char *primary = g_strdup_printf (_("Could not open “%s”"), display);
 
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) && _augur_window_get_application (self) != NULL)
-        augur_application_remove_recent_file (_augur_window_get_application (self), file);
-      _augur_window_show_error (self, primary, error);
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_FOUND) && _augur_window_get_application (target) != NULL)
+        augur_application_remove_recent_file (_augur_window_get_application (target), file);
+      _augur_window_show_error (target, primary, error);
     }
 }
 
@@ -408,46 +526,109 @@ typedef struct {
   gboolean     close_after;
 } SaveAsData;
 
+/* The project saved to file, as Save As was asked (close_after: the
+ * window closes once it is saved; else a quit waiting for it stops). */
+static void
+save_as_chosen (AugurWindow *self,
+                GFile       *file,
+                gboolean     close_after)
+{
+  if (_augur_window_save_interactive (self, file) && close_after)
+    {
+      self->close_confirmed = TRUE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
+  else if (close_after)
+    g_signal_emit_by_name (self, "close-cancelled");
+}
+
+static void
+replace_response_cb (GtkDialog  *dialog,
+                     int         response,
+                     SaveAsData *data)
+{
+  g_autoptr(GFile) file = g_object_steal_data (G_OBJECT (dialog), "augur-file");
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_ACCEPT)
+    save_as_chosen (data->window, file, data->close_after);
+  else if (data->close_after)
+    g_signal_emit_by_name (data->window, "close-cancelled");
+  g_object_unref (data->window);
+  g_free (data);
+}
+
+/* A name the chooser did not ask about (its suffix added here) that is
+ * a project already: the user is asked before it is replaced, as the
+ * chooser asks.  (A file there that is no project is refused by the
+ * save, which says so.) */
+static void
+confirm_replace (SaveAsData *data,
+                 GFile      *file)
+{
+  g_autofree char *name = g_file_get_basename (file);
+  g_autofree char *display = g_filename_display_name (name);
+  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (data->window),
+                                              GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                              _("Replace “%s”?"), display);
+  GtkWidget *button;
+
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("A project with this name exists already: saving replaces it."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Replace"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  g_object_set_data_full (G_OBJECT (dialog), "augur-file", g_object_ref (file), g_object_unref);
+  g_signal_connect (dialog, "response", G_CALLBACK (replace_response_cb), data);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 save_as_response_cb (GtkNativeDialog *chooser,
                      int              response,
                      SaveAsData      *data)
 {
   AugurWindow *self = data->window;
+  gboolean asking = FALSE;
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GFile) chosen = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
       g_autofree char *basename = g_file_get_basename (chosen);
-      g_autoptr(GFile) file = NULL;
+      g_autofree char *lower = g_ascii_strdown (basename, -1);
 
       /* Without the extension the project would not open as one. */
-      if (g_str_has_suffix (basename, ".augur"))
-        {
-          file = g_object_ref (chosen);
-        }
+      if (g_str_has_suffix (lower, ".augur"))
+        save_as_chosen (self, chosen, data->close_after);
       else
         {
           g_autofree char *with_suffix = g_strconcat (basename, ".augur", NULL);
           g_autoptr(GFile) parent = g_file_get_parent (chosen);
-          file = g_file_get_child (parent, with_suffix);
-        }
+          g_autoptr(GFile) file = g_file_get_child (parent, with_suffix);
+          g_autofree char *path = g_file_get_path (file);
 
-      if (_augur_window_save_interactive (self, file) && data->close_after)
-        {
-          self->close_confirmed = TRUE;
-          gtk_window_close (GTK_WINDOW (self));
+          /* the chooser asked about the name typed, not this one */
+          if (path != NULL && g_file_test (path, G_FILE_TEST_IS_REGULAR) && is_project_file (path, NULL))
+            {
+              confirm_replace (data, file);
+              asking = TRUE;
+            }
+          else
+            save_as_chosen (self, file, data->close_after);
         }
-      else if (data->close_after)
-        g_signal_emit_by_name (self, "close-cancelled");
     }
   else if (data->close_after)
     g_signal_emit_by_name (self, "close-cancelled");
 
   gtk_native_dialog_destroy (chooser);
   g_object_unref (chooser);
-  g_object_unref (self);
-  g_free (data);
+  if (!asking)
+    {
+      g_object_unref (self);
+      g_free (data);
+    }
 }
 
 void

@@ -17,15 +17,24 @@ G_DECLARE_FINAL_TYPE (AugurWindow, augur_window, AUGUR, WINDOW, GtkApplicationWi
 
 AugurWindow  *augur_window_new                 (AugurApplication *app);
 
+/* The largest file the window opens (a model, a project): a text this
+ * large already takes a second to show; a larger one would freeze the
+ * window (augur-cli reads models up to AUGUR_FILE_MAX_DOCUMENT). */
+#define AUGUR_WINDOW_MAX_DOCUMENT (8 * 1024 * 1024)
+
 /* Opens a project (.augur) or adds a model file (.pepa) as a document.
- * The _interactive variant shows errors in a dialog and opens a project in
- * a new window when this one already holds work. */
+ * The _interactive variant shows errors in a dialog and opens a project
+ * (known by its contents, whatever its name) in a new window when this
+ * one already holds work. */
 gboolean      augur_window_open_file           (AugurWindow      *self,
                                                 GFile            *file,
                                                 GError          **error);
 void          augur_window_open_file_interactive (AugurWindow    *self,
                                                   GFile          *file);
-/* Saves the whole project; on success the window takes file as its own. */
+/* Saves the whole project; on success the window takes file as its own.
+ * Never over a file that is not an Augur project (G_IO_ERROR_EXISTS,
+ * augur_file_check_target_with()); a failure leaves the file that was
+ * there whole, the window's documents unsaved, and names the file. */
 gboolean      augur_window_save_to_file        (AugurWindow      *self,
                                                 GFile            *file,
                                                 GError          **error);

@@ -377,6 +377,15 @@ file_holds_mark (const char *path,
   return holds_mark (head, length, mark);
 }
 
+gboolean
+augur_file_holds_mark (const char *path,
+                       const char *mark)
+{
+  g_return_val_if_fail (path != NULL && mark != NULL, FALSE);
+
+  return file_holds_mark (path, mark);
+}
+
 /* augur_file_check_target() with the file's owner found by mark or by
  * is_ours (mark and is_ours NULL: only where nothing is). */
 static gboolean

@@ -93,6 +93,13 @@ gboolean       augur_file_check_target    (const char        *path,
                                            const char *const *inputs,
                                            GError           **error);
 
+/* Whether the file at path (a local path, links followed) holds `mark`
+ * at the start of a line (spaces before it allowed) in its first
+ * AUGUR_FILE_MARK_WINDOW bytes, as augur_file_check_target() looks for
+ * it; FALSE when it cannot be read. */
+gboolean       augur_file_holds_mark      (const char        *path,
+                                           const char        *mark);
+
 /* Whether the regular file at path is one Augur wrote in a format it
  * knows otherwise than by a mark comment (a report: by its metadata). */
 typedef gboolean (*AugurFileIsOursFunc) (const char *path,

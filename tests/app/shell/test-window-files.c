@@ -273,8 +273,9 @@ test_too_large (void)
   AugurWindow *window = augur_test_window_new (app, 900, 700);
   const char *names[] = { "huge.pepa", "huge.augur" };
 
-  for (gsize i = 0; i < size; i += 64)
-    memcpy (text + i, "// a comment that makes the model large, line after line......\n", MIN (64, size - i));
+  /* lines of a comment, "//xxx...x" */
+  for (gsize i = 0; i < size; i++)
+    text[i] = i % 64 == 63 ? '\n' : i % 64 < 2 ? '/' : 'x';
   text[size] = '\0';
   pepa = put (dir, names[0], text, size);
   memcpy (text, "<augur-project version=\"1\"><!--", strlen ("<augur-project version=\"1\"><!--"));

@@ -27,6 +27,7 @@
 #include <glib/gstdio.h>
 #include <gtk/gtk.h>
 
+#include "augur-activity-page.h"
 #include "augur-file.h"
 #include "augur-pipeline-page.h"
 #include "augur-replay-page.h"
@@ -779,6 +780,93 @@ test_pipeline_field_digits (void)
   augur_test_remove_tree (dir);
 }
 
+/* The example project, every kind, saved under a French locale: the
+ * same bytes as under C, a figure set on a page among them, and the
+ * same bytes again once read back and saved. */
+static void
+test_numbers_french (void)
+{
+  g_autofree char *tmp = g_dir_make_tmp ("augur-winfiles-XXXXXX", NULL);
+  g_autofree char *source = augur_test_source_path ("data", "examples", NULL);
+  g_autofree char *dir = g_build_filename (tmp, "ex", NULL);
+  g_autofree char *project = g_build_filename (dir, "examples.augur", NULL);
+  g_autofree char *french = g_build_filename (dir, "french.augur", NULL);
+  g_autofree char *plain = g_build_filename (dir, "plain.augur", NULL);
+  g_autofree char *again = g_build_filename (dir, "again.augur", NULL);
+  g_autofree char *a = NULL, *b = NULL, *c = NULL;
+  g_autoptr(GFile) file = g_file_new_for_path (project);
+  g_autoptr(GError) error = NULL;
+  AugurWindow *window = augur_test_window_new (app, 1200, 800);
+  AugurActivityPage *activity = NULL;
+  const char *cp[] = { "cp", "-a", source, dir, NULL };
+  int status = -1;
+
+  if (strcmp (localeconv ()->decimal_point, ",") != 0)
+    {
+      g_test_skip ("no French locale (fr_FR.UTF-8) on this machine");
+      augur_test_close_window (window);
+      g_rmdir (tmp);
+      return;
+    }
+  g_assert_true (g_spawn_sync (NULL, (char **) cp, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+
+  g_assert_true (augur_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < n_documents (window); i++)
+    {
+      g_autoptr(AugurWindowDocument) doc = g_list_model_get_item (augur_window_get_documents (window), i);
+
+      if (AUGUR_IS_ACTIVITY_PAGE (augur_window_document_get_page (doc)))
+        activity = AUGUR_ACTIVITY_PAGE (augur_window_document_get_page (doc));
+    }
+  g_assert_nonnull (activity);
+  augur_activity_page_set_override (activity, "NAT", 0.1 + 0.2);
+  augur_activity_page_set_override (activity, "NGRID", 1.2345678901234567e300);
+  augur_test_iterate ();
+
+  {
+    g_autoptr(GFile) f = g_file_new_for_path (french);
+    g_assert_true (augur_window_save_to_file (window, f, &error));
+    g_assert_no_error (error);
+  }
+  setlocale (LC_NUMERIC, "C");
+  {
+    g_autoptr(GFile) f = g_file_new_for_path (plain);
+    gboolean ok = augur_window_save_to_file (window, f, &error);
+
+    setlocale (LC_NUMERIC, "");
+    g_assert_true (ok);
+    g_assert_no_error (error);
+  }
+  g_assert_cmpstr (localeconv ()->decimal_point, ==, ",");
+  a = read_all (french);
+  b = read_all (plain);
+  g_assert_cmpstr (a, ==, b);
+  g_assert_nonnull (strstr (a, "NAT=0.30000000000000004"));
+  g_assert_nonnull (strstr (a, "NGRID=1.2345678901234567e+300"));
+  augur_test_close_window (window);
+
+  /* read back and saved again: the same */
+  window = augur_test_window_new (app, 1200, 800);
+  {
+    g_autoptr(GFile) f = g_file_new_for_path (french);
+    g_autoptr(GFile) g = g_file_new_for_path (again);
+
+    g_assert_true (augur_window_open_file (window, f, &error));
+    g_assert_no_error (error);
+    augur_test_iterate ();
+    g_assert_true (augur_window_save_to_file (window, g, &error));
+    g_assert_no_error (error);
+  }
+  c = read_all (again);
+  g_assert_cmpstr (c, ==, a);
+
+  augur_test_close_window (window);
+  augur_test_remove_tree (tmp);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -797,6 +885,7 @@ main (int   argc,
   g_test_add_func ("/app/window-files/export-not-over-others", test_export_not_over_others);
   g_test_add_func ("/app/window-files/replay-save-platform", test_replay_save_platform);
   g_test_add_func ("/app/window-files/pipeline-field-digits", test_pipeline_field_digits);
+  g_test_add_func ("/app/window-files/numbers-french", test_numbers_french);
 
   return augur_test_run_app (&app);
 }

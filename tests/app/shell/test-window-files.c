@@ -13,6 +13,9 @@
  * and a pipeline's field left as shown keeps every digit of its number,
  * also under a French locale.
  *
+ * (Over 800 lines: the cases share one application and the helpers that
+ * answer the window's dialogs.)
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <errno.h>

@@ -54,6 +54,35 @@ test_data (void)
   g_assert_nonnull (strstr (text, "75.0"));
 }
 
+/* A segment's tooltip gives its value in the unit the bars are drawn in:
+ * a replay's bars in "ms" hold milliseconds (not "1.5 s"), a model's
+ * throughputs are no time at all. */
+static void
+test_format_unit (void)
+{
+  g_autoptr(AugurBarChartData) ms = augur_bar_chart_data_new ("Ranks", "Time", "ms");
+  g_autoptr(AugurBarChartData) rates = augur_bar_chart_data_new ("Throughput of each action", "Throughput",
+                                                                 "per unit of time");
+  g_autoptr(AugurBarChartData) bare = augur_bar_chart_data_new ("Misses", "Misses", NULL);
+  const double times[] = { 1.5, 4.5 }, rate = 0.25, count = 3;
+  AugurChartColor c = { 0.2, 0.4, 0.6, 1 };
+  g_autofree char *t1 = NULL, *t2 = NULL, *t3 = NULL;
+
+  augur_bar_chart_data_add_category (ms, "compute", &c, NULL);
+  augur_bar_chart_data_add_category (ms, "wait", &c, NULL);
+  augur_bar_chart_data_add_bar (ms, "p0", times);
+  augur_bar_chart_data_add_category (rates, "Throughput", &c, NULL);
+  augur_bar_chart_data_add_bar (rates, "move", &rate);
+  augur_bar_chart_data_add_category (bare, "misses", &c, NULL);
+  augur_bar_chart_data_add_bar (bare, "x", &count);
+  t1 = augur_bar_chart_data_format_segment (ms, 0, 0);
+  t2 = augur_bar_chart_data_format_segment (rates, 0, 0);
+  t3 = augur_bar_chart_data_format_segment (bare, 0, 0);
+  g_assert_cmpstr (t1, ==, "p0 · compute: 1.5 ms (25.0 % of 6 ms)");
+  g_assert_cmpstr (t2, ==, "move · Throughput: 0.25 per unit of time (100.0 % of 0.25 per unit of time)");
+  g_assert_cmpstr (t3, ==, "x · misses: 3 (100.0 % of 3)");
+}
+
 /* Pixels of colour c (within a tolerance) in rows y0..y1. */
 static guint
 count_color (cairo_surface_t       *surface,
@@ -434,6 +463,7 @@ main (int   argc,
   augur_test_gtk_init (&argc, &argv);
 
   g_test_add_func ("/views/bar-chart/data", test_data);
+  g_test_add_func ("/views/bar-chart/format-unit", test_format_unit);
   g_test_add_func ("/views/bar-chart/pixels", test_pixels);
   g_test_add_func ("/views/bar-chart/hit", test_hit);
   g_test_add_func ("/views/bar-chart/export", test_export);

@@ -326,11 +326,19 @@ augur_bar_chart_data_get_total (const AugurBarChartData *d,
   return total;
 }
 
-/* The timeline's format, so a tooltip reads the same in both. */
+/* "1.5 ms": the value in the data's unit (the bars are drawn in it: a
+ * replay's in "ms" hold milliseconds, a model's throughputs are no
+ * time), with the six significant digits of the timeline's tooltips. */
 static char *
-format_seconds (double s)
+format_value (const AugurBarChartData *d,
+              double                   value)
 {
-  return augur_timeline_format_time (s);
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (buf, sizeof buf, "%.6g", value);
+  if (d->unit != NULL && *d->unit != '\0')
+    return g_strdup_printf ("%s %s", buf, d->unit);
+  return g_strdup (buf);
 }
 
 char *
@@ -346,8 +354,8 @@ augur_bar_chart_data_format_segment (const AugurBarChartData *d,
 
   value = augur_bar_chart_data_get_value (d, bar, category);
   total = augur_bar_chart_data_get_total (d, bar);
-  v = format_seconds (value);
-  t = format_seconds (total);
+  v = format_value (d, value);
+  t = format_value (d, total);
   /* Translators: a bar chart tooltip, e.g. "p0 · Compute: 1.5 ms (25.0 % of 6 ms)". */
   return g_strdup_printf (_("%s · %s: %s (%.1f %% of %s)"),
                           augur_bar_chart_data_get_bar_label (d, bar),

@@ -60,7 +60,7 @@ view_format_item (AugurChartView *view,
                   int             bar,
                   int             category)
 {
-  return augur_bar_chart_data_format_segment (data, bar, category);
+  return augur_bar_chart_data_format_segment (data, bar, category, augur_view_decimal_mark ());
 }
 
 static void

@@ -60,7 +60,7 @@ view_format_item (AugurChartView *view,
                   int             series,
                   int             point)
 {
-  return augur_chart_data_format_point (data, series, point);
+  return augur_chart_data_format_point (data, series, point, augur_view_decimal_mark ());
 }
 
 static void

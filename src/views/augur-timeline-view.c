@@ -151,9 +151,10 @@ view_tip (GtkWidget *view, int a, int b)
 {
   AugurTimelineView *self = AUGUR_TIMELINE_VIEW (view);
 
+  /* "Duration: 12,5 ms" in French, as the ruler above it */
   if (a == MESSAGE_ITEM)
-    return augur_timeline_data_format_message (self->data, b);
-  return augur_timeline_data_format_interval (self->data, a, b);
+    return augur_timeline_data_format_message (self->data, b, augur_view_decimal_mark ());
+  return augur_timeline_data_format_interval (self->data, a, b, augur_view_decimal_mark ());
 }
 
 /* After the viewport or the data changed: what is under the pointer now. */

@@ -89,6 +89,20 @@ track_leave (GtkEventControllerMotion *motion,
   t->hover (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (motion)), -1, -1);
 }
 
+/* The tooltip at (x, y): the item's there, or the background's. */
+static char *
+tip_at (GtkWidget *view,
+        Tracker   *t,
+        double     x,
+        double     y)
+{
+  int a, b;
+
+  if (t->hit (view, x, y, &a, &b))
+    return t->tip (view, a, b);
+  return g_strdup (t->background_tip);
+}
+
 static gboolean
 track_tooltip (GtkWidget  *view,
                int         x,
@@ -97,13 +111,8 @@ track_tooltip (GtkWidget  *view,
                GtkTooltip *tooltip,
                Tracker    *t)
 {
-  g_autofree char *text = NULL;
-  int a, b;
+  g_autofree char *text = tip_at (view, t, x, y);
 
-  if (t->hit (view, x, y, &a, &b))
-    text = t->tip (view, a, b);
-  else if (t->background_tip != NULL)
-    text = g_strdup (t->background_tip);
   if (text == NULL)
     return FALSE;
   gtk_tooltip_set_text (tooltip, text);
@@ -149,6 +158,25 @@ augur_view_refresh_hover (GtkWidget *view)
 
   g_return_if_fail (t != NULL);
   track_at (view, t);
+}
+
+char *
+augur_view_get_tip_at (GtkWidget *view,
+                       double     x,
+                       double     y)
+{
+  Tracker *t = tracker_of (view);
+  gboolean inside;
+  double seen_x, seen_y;
+  char *text;
+
+  g_return_val_if_fail (t != NULL, NULL);
+  /* as if the pointer were there: a legend's tip asks where it is */
+  inside = t->inside, seen_x = t->x, seen_y = t->y;
+  t->inside = TRUE, t->x = x, t->y = y;
+  text = tip_at (view, t, x, y);
+  t->inside = inside, t->x = seen_x, t->y = seen_y;
+  return text;
 }
 
 gboolean

@@ -50,6 +50,12 @@ void     augur_view_set_background_tip (GtkWidget  *view,
 /* Hit-tests again where the pointer was last seen: after a scroll, a zoom
  * or new data, hover gets the item now under the pointer. */
 void     augur_view_refresh_hover (GtkWidget *view);
+/* The text the tooltip shows with the pointer at (x, y) (owned by the
+ * caller), or NULL for none; the hover stays as it is.  For tests, as
+ * augur_machine_view_get_tooltip_text. */
+char    *augur_view_get_tip_at     (GtkWidget *view,
+                                    double     x,
+                                    double     y);
 /* Where the pointer was last seen over view (*x, *y); FALSE when it is not
  * over the view now. */
 gboolean augur_view_get_pointer   (GtkWidget *view,

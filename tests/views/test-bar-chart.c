@@ -14,6 +14,7 @@
 
 #include "augur-bar-chart.h"
 #include "augur-bar-chart-view.h"
+#include "augur-view-style.h"
 
 static AugurBarChartData *
 two_bars (void)
@@ -48,7 +49,7 @@ test_data (void)
   g_assert_cmpfloat (augur_bar_chart_data_get_total (d, 1), ==, 4.0);
   g_assert_cmpfloat (augur_bar_chart_data_get_value (d, 1, AUGUR_STATE_WAIT), ==, 2.0);
   g_assert_cmpstr (augur_bar_chart_data_get_bar_label (d, 1), ==, "p1");
-  text = augur_bar_chart_data_format_segment (d, 0, AUGUR_STATE_COMPUTE);
+  text = augur_bar_chart_data_format_segment (d, 0, AUGUR_STATE_COMPUTE, NULL);
   g_assert_nonnull (strstr (text, "p0"));
   g_assert_nonnull (strstr (text, "compute"));
   g_assert_nonnull (strstr (text, "75.0"));
@@ -75,9 +76,9 @@ test_format_unit (void)
   augur_bar_chart_data_add_bar (rates, "move", &rate);
   augur_bar_chart_data_add_category (bare, "misses", &c, NULL);
   augur_bar_chart_data_add_bar (bare, "x", &count);
-  t1 = augur_bar_chart_data_format_segment (ms, 0, 0);
-  t2 = augur_bar_chart_data_format_segment (rates, 0, 0);
-  t3 = augur_bar_chart_data_format_segment (bare, 0, 0);
+  t1 = augur_bar_chart_data_format_segment (ms, 0, 0, NULL);
+  t2 = augur_bar_chart_data_format_segment (rates, 0, 0, NULL);
+  t3 = augur_bar_chart_data_format_segment (bare, 0, 0, NULL);
   g_assert_cmpstr (t1, ==, "p0 · compute: 1.5 ms (25.0 % of 6 ms)");
   g_assert_cmpstr (t2, ==, "move · Throughput: 0.25 per unit of time (100.0 % of 0.25 per unit of time)");
   g_assert_cmpstr (t3, ==, "x · misses: 3 (100.0 % of 3)");
@@ -364,6 +365,82 @@ test_widget_french_ticks (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* The middle of the segment (bar, category) in the widget. */
+static gboolean
+find_segment (GtkWidget               *view,
+              const AugurBarChartData *d,
+              guint                    bar,
+              guint                    category,
+              double                  *x,
+              double                  *y)
+{
+  graphene_rect_t r;
+
+  if (!augur_bar_chart_get_segment_rect (d, gtk_widget_get_width (view), gtk_widget_get_height (view), bar, category,
+                                         &r))
+    return FALSE;
+  *x = r.origin.x + r.size.width / 2;
+  *y = r.origin.y + r.size.height / 2;
+  return TRUE;
+}
+
+/* In French a segment's tooltip reads "1,5 ms (25,0 % of 6 ms)", as the
+ * axis below it; with '.' (what a file would keep) it reads "1.5 ms"
+ * whatever LC_NUMERIC says. */
+static void
+test_widget_french_tooltip (void)
+{
+  g_autoptr(AugurBarChartData) d = augur_bar_chart_data_new ("Two ranks", "Time", "ms");
+  const double a[] = { 1.5, 4.5 }, b[] = { 0.25, 0.5 };
+  g_autofree char *old = g_strdup (setlocale (LC_NUMERIC, NULL));
+  g_autofree char *tip = NULL, *point_tip = NULL, *dot_tip = NULL, *shown = NULL;
+  GtkWidget *window, *view;
+  double x, y;
+
+  if (setlocale (LC_NUMERIC, "fr_FR.UTF-8") == NULL)
+    {
+      g_test_skip ("the fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  for (guint s = 0; s < 2; s++)
+    {
+      AugurChartColor light, dark;
+
+      augur_rank_state_get_color (s, FALSE, &light);
+      augur_rank_state_get_color (s, TRUE, &dark);
+      augur_bar_chart_data_add_category (d, s == 0 ? "compute" : "send", &light, &dark);
+    }
+  augur_bar_chart_data_add_bar (d, "p0", a);
+  augur_bar_chart_data_add_bar (d, "p1", b);
+  tip = augur_bar_chart_data_format_segment (d, 0, 0, ",");
+  point_tip = augur_bar_chart_data_format_segment (d, 0, 0, NULL);
+  dot_tip = augur_bar_chart_data_format_segment (d, 0, 0, ".");
+  g_assert_cmpstr (tip, ==, "p0 · compute: 1,5 ms (25,0 % of 6 ms)");
+  g_assert_cmpstr (point_tip, ==, "p0 · compute: 1.5 ms (25.0 % of 6 ms)");
+  g_assert_cmpstr (dot_tip, ==, point_tip);
+
+  window = gtk_window_new ();
+  view = augur_bar_chart_view_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 360);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (view), d);
+  augur_test_wait_for_frames ();
+  g_assert_true (find_segment (view, d, 0, 0, &x, &y));
+  shown = augur_view_get_tip_at (view, x, y);
+  g_assert_cmpstr (shown, ==, tip);
+  g_assert_null (strchr (shown, '.'));
+  {
+    g_autofree char *other = NULL;
+
+    g_assert_true (find_segment (view, d, 1, 1, &x, &y));
+    other = augur_view_get_tip_at (view, x, y);
+    g_assert_cmpstr (other, ==, "p1 · send: 0,5 ms (66,7 % of 0,75 ms)");
+  }
+  setlocale (LC_NUMERIC, old);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 /* The widget: the hovered segment is outlined; new data under a still
  * pointer is hit-tested again; "data" notifies; the export is at the
  * widget's size, at least its natural size (720 x 400). */
@@ -471,5 +548,6 @@ main (int   argc,
   g_test_add_func ("/views/bar-chart/time-unit", test_time_unit);
   g_test_add_func ("/views/bar-chart/widget", test_widget);
   g_test_add_func ("/views/bar-chart/french-ticks", test_widget_french_ticks);
+  g_test_add_func ("/views/bar-chart/french-tooltip", test_widget_french_tooltip);
   return g_test_run ();
 }

@@ -20,6 +20,7 @@
 #define count_widget_pixels(window, widget, c) \
   augur_test_count_widget_pixels ((window), (widget), (c)->red, (c)->green, (c)->blue, 30)
 #include "augur-line-chart-view.h"
+#include "augur-view-style.h"
 
 #define N_SWEEP 16
 
@@ -546,9 +547,9 @@ test_format_point (void)
 
   augur_chart_data_add_series (d, "(1,3,2)", x, y, 2);
   augur_chart_data_add_series (bare, "s", x, y, 2);
-  text = augur_chart_data_format_point (d, 0, 1);
+  text = augur_chart_data_format_point (d, 0, 1, NULL);
   g_assert_cmpstr (text, ==, "(1,3,2): ds2 = 150.2 bytes, Throughput = 0.31235 jobs/s");
-  text2 = augur_chart_data_format_point (bare, 0, 0);
+  text2 = augur_chart_data_format_point (bare, 0, 0, NULL);
   g_assert_cmpstr (text2, ==, "s: x = 1, y = 0.5");
 }
 
@@ -1224,6 +1225,93 @@ test_widget_french_ticks (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static GtkEventController *
+motion_controller (GtkWidget *view)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (c))
+        return c;   /* the view keeps it */
+    }
+  g_assert_not_reached ();
+  return NULL;
+}
+
+/* In French a point's tooltip, and the box the widget draws beside the
+ * hovered point, read "Time = 1,25 ms", as the tick labels do; with '.'
+ * (what a file would keep) the tooltip reads "1.25 ms" whatever
+ * LC_NUMERIC says, and a unit's own point is left alone. */
+static void
+test_widget_french_tooltip (void)
+{
+  g_autoptr(AugurChartData) d = augur_chart_data_new ("Speedup", "Load", NULL, "Time", "ms");
+  g_autoptr(AugurChartData) dotted = augur_chart_data_new (NULL, "Size", "a.u.", "Time", "s");
+  double x[] = { 1, 2.5, 4, 5.5 }, y[] = { 0.5, 1.25, 2, 3.5 };
+  g_autofree char *old = g_strdup (setlocale (LC_NUMERIC, NULL));
+  g_autofree char *tip = NULL, *point_tip = NULL, *dot_tip = NULL, *unit_tip = NULL, *shown = NULL;
+  g_autofree char *drawn = NULL;
+  GtkEventController *motion;
+  GtkWidget *window, *view;
+  double px, py;
+  guint s, p;
+
+  if (setlocale (LC_NUMERIC, "fr_FR.UTF-8") == NULL)
+    {
+      g_test_skip ("the fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  augur_chart_data_add_series (d, "run", x, y, G_N_ELEMENTS (x));
+  augur_chart_data_add_series (dotted, "run", x, y, G_N_ELEMENTS (x));
+  tip = augur_chart_data_format_point (d, 0, 1, ",");
+  point_tip = augur_chart_data_format_point (d, 0, 1, NULL);
+  dot_tip = augur_chart_data_format_point (d, 0, 1, ".");
+  unit_tip = augur_chart_data_format_point (dotted, 0, 0, ",");
+  g_assert_cmpstr (tip, ==, "run: Load = 2,5, Time = 1,25 ms");
+  g_assert_cmpstr (point_tip, ==, "run: Load = 2.5, Time = 1.25 ms");
+  g_assert_cmpstr (dot_tip, ==, point_tip);
+  g_assert_cmpstr (unit_tip, ==, "run: Size = 1 a.u., Time = 0,5 s");
+
+  window = gtk_window_new ();
+  view = augur_line_chart_view_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 800, 500);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (view), d);
+  augur_test_wait_for_frames ();
+  g_assert_true (augur_chart_get_point_position (d, gtk_widget_get_width (view), gtk_widget_get_height (view), 0, 1,
+                                                 &px, &py));
+  shown = augur_view_get_tip_at (view, px, py);
+  g_assert_cmpstr (shown, ==, tip);
+  g_assert_null (strchr (shown, '.'));
+
+  /* the pointer on the point: the box drawn beside it */
+  motion = motion_controller (view);
+  g_signal_emit_by_name (motion, "enter", px, py);
+  g_signal_emit_by_name (motion, "motion", px, py);
+  g_assert_true (augur_line_chart_view_get_hover (AUGUR_LINE_CHART_VIEW (view), &s, &p));
+  g_assert_cmpuint (s, ==, 0);
+  g_assert_cmpuint (p, ==, 1);
+  augur_test_wait_for_frames ();
+  drawn = augur_test_drawn_text (window, view);
+  if (drawn == NULL)
+    {
+      setlocale (LC_NUMERIC, old);
+      gtk_window_destroy (GTK_WINDOW (window));
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  g_test_message ("drawn: %s", drawn);
+  g_assert_nonnull (strstr (drawn, "Load = 2,5"));
+  g_assert_nonnull (strstr (drawn, "Time = 1,25 ms"));
+  g_assert_null (strstr (drawn, "1.25"));
+  g_assert_null (strstr (drawn, "2.5"));
+  setlocale (LC_NUMERIC, old);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static void
 test_hover_drawn (void)
 {
@@ -1276,5 +1364,6 @@ main (int argc, char **argv)
   g_test_add_func ("/views/line-chart/band-legend-export", test_band_legend_export);
   g_test_add_func ("/views/line-chart-view/render", test_widget);
   g_test_add_func ("/views/line-chart-view/french-ticks", test_widget_french_ticks);
+  g_test_add_func ("/views/line-chart-view/french-tooltip", test_widget_french_tooltip);
   return g_test_run ();
 }

@@ -15,6 +15,7 @@
 
 #include "augur-timeline.h"
 #include "augur-timeline-view.h"
+#include "augur-view-style.h"
 #include "platform.h"
 
 /* Pixels of a widget as shown, near a colour (tolerance 3). */
@@ -535,8 +536,8 @@ test_hit (void)
 
   /* tooltips */
   {
-    g_autofree char *iv = augur_timeline_data_format_interval (d, 1, 0);
-    g_autofree char *msg = augur_timeline_data_format_message (d, 0);
+    g_autofree char *iv = augur_timeline_data_format_interval (d, 1, 0, NULL);
+    g_autofree char *msg = augur_timeline_data_format_message (d, 0, NULL);
     g_autofree char *t1 = augur_timeline_format_time (0.0125);
     g_autofree char *t2 = augur_timeline_format_time (3.5e-6);
     g_autofree char *t3 = augur_timeline_format_time (2.5);
@@ -1065,6 +1066,80 @@ test_widget_french_ruler (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* In French the tooltips of an interval and of a message read "12,5 ms"
+ * and "1,5 kB", as the ruler above them; with '.' (what a file would
+ * keep) they read "12.5 ms" whatever LC_NUMERIC says. */
+static void
+test_widget_french_tooltip (void)
+{
+  AugurTimelineBuilder *b = builder_with_states ();
+  g_autoptr(AugurTimelineData) d = NULL;
+  g_autofree char *old = g_strdup (setlocale (LC_NUMERIC, NULL));
+  g_autofree char *interval = NULL, *message = NULL, *point_interval = NULL, *point_message = NULL;
+  g_autofree char *shown_interval = NULL, *shown_message = NULL;
+  GtkWidget *window, *view;
+  AugurTimelineViewport vp;
+  AugurTimelineGeometry g;
+  AugurTimelineHit hit;
+  double x, y, xa, xb, ya, yb;
+  int width, height;
+
+  if (setlocale (LC_NUMERIC, "fr_FR.UTF-8") == NULL)
+    {
+      g_test_skip ("the fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  augur_timeline_builder_add_row (b, "p0");
+  augur_timeline_builder_add_row (b, "p1");
+  augur_timeline_builder_add_interval (b, 0, COMPUTE, 0.0125, 0.01375, 7);
+  augur_timeline_builder_add_interval (b, 1, RECV, 0.0025, 0.015, 8);
+  augur_timeline_builder_add_message (b, 0, 1, 0.0025, 0.0150625, 1500);
+  d = augur_timeline_builder_end (b);
+
+  interval = augur_timeline_data_format_interval (d, 0, 0, ",");
+  message = augur_timeline_data_format_message (d, 0, ",");
+  point_interval = augur_timeline_data_format_interval (d, 0, 0, NULL);
+  point_message = augur_timeline_data_format_message (d, 0, ".");
+  g_assert_cmpstr (interval, ==, "p0: Compute\nStart: 12,5 ms\nEnd: 13,75 ms\nDuration: 1,25 ms\ntrace line 7");
+  g_assert_cmpstr (point_interval, ==, "p0: Compute\nStart: 12.5 ms\nEnd: 13.75 ms\nDuration: 1.25 ms\ntrace line 7");
+  g_assert_cmpstr (message, ==,
+                   "Message p0 → p1\nStart: 2,5 ms\nEnd: 15,0625 ms\nDuration: 12,5625 ms\nBytes: 1500 (1,5\302\240kB)");
+  g_assert_cmpstr (point_message, ==,
+                   "Message p0 → p1\nStart: 2.5 ms\nEnd: 15.0625 ms\nDuration: 12.5625 ms\nBytes: 1500 (1.5\302\240kB)");
+
+  /* the view's tooltips, the pointer over the interval and the message */
+  window = gtk_window_new ();
+  view = augur_timeline_view_new ();
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 400);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (view), d);
+  augur_test_wait_for_frames ();
+  width = gtk_widget_get_width (view);
+  height = gtk_widget_get_height (view);
+  augur_timeline_view_get_viewport (AUGUR_TIMELINE_VIEW (view), &vp);
+  augur_timeline_get_geometry (d, &vp, width, height, &g);
+  x = augur_timeline_geometry_time_to_x (&g, 0.013);
+  y = augur_timeline_geometry_row_to_y (&g, 0) + g.row_height / 2;
+  g_assert_true (augur_timeline_hit (d, &vp, width, height, x, y, &hit));
+  g_assert_cmpint (hit.kind, ==, AUGUR_TIMELINE_HIT_INTERVAL);
+  shown_interval = augur_view_get_tip_at (view, x, y);
+  g_assert_cmpstr (shown_interval, ==, interval);
+  xa = augur_timeline_geometry_time_to_x (&g, 0.0025);
+  xb = augur_timeline_geometry_time_to_x (&g, 0.0150625);
+  ya = augur_timeline_geometry_row_to_y (&g, 0) + g.row_height / 2;
+  yb = augur_timeline_geometry_row_to_y (&g, 1) + g.row_height / 2;
+  g_assert_true (augur_timeline_hit (d, &vp, width, height, (xa + xb) / 2, (ya + yb) / 2, &hit));
+  g_assert_cmpint (hit.kind, ==, AUGUR_TIMELINE_HIT_MESSAGE);
+  shown_message = augur_view_get_tip_at (view, (xa + xb) / 2, (ya + yb) / 2);
+  g_assert_cmpstr (shown_message, ==, message);
+  /* the tip asked for leaves the hover alone */
+  g_assert_false (augur_timeline_view_get_hover (AUGUR_TIMELINE_VIEW (view), NULL));
+
+  setlocale (LC_NUMERIC, old);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static GtkEventController *
 motion_controller (GtkWidget *view)
 {
@@ -1153,6 +1228,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/views/timeline/widget-hover", test_widget_hover);
   g_test_add_func ("/views/timeline/widget-extent", test_widget_extent);
   g_test_add_func ("/views/timeline/widget-french-ruler", test_widget_french_ruler);
+  g_test_add_func ("/views/timeline/widget-french-tooltip", test_widget_french_tooltip);
   g_test_add_func ("/views/timeline/hint", test_hint);
   return g_test_run ();
 }

@@ -600,7 +600,7 @@ present (AugurActivityPage *self,
     set_time (self, time, full, caption);
   }
 
-  took = augur_timeline_format_time (augur_activity_result_get_seconds (r));
+  took = augur_result_localize_point (augur_timeline_format_time (augur_activity_result_get_seconds (r)));
   /* "63 µs" stays on one line. */
   if (strchr (took, ' ') != NULL)
     {

@@ -14,6 +14,7 @@
 #include "augur-format.h"
 
 #include <glib/gi18n.h>
+#include <locale.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -635,31 +636,66 @@ augur_timeline_data_get_bin (const AugurTimelineData *d,
 
 /* ---- texts ------------------------------------------------------------ */
 
+/* "12.5 ms": `digits` significant digits, the unit chosen by the
+ * magnitude, and mark in place of the point (NULL: '.').  The number is
+ * written with '.' whatever LC_NUMERIC says (printf would write the
+ * locale's mark), so that only mark decides what is shown. */
 static char *
-format_time_digits (double seconds,
-                    int    digits)
+format_time_digits (double      seconds,
+                    int         digits,
+                    const char *mark)
 {
-  double a = fabs (seconds);
+  char format[8], buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *number = NULL;
+  double a = fabs (seconds), v = seconds;
+  const char *unit = "s";
 
   if (a >= 1 || a == 0)
-    return g_strdup_printf ("%.*g s", digits, seconds);
-  if (a >= 1e-3)
-    return g_strdup_printf ("%.*g ms", digits, seconds * 1e3);
-  if (a >= 1e-6)
-    return g_strdup_printf ("%.*g µs", digits, seconds * 1e6);
-  return g_strdup_printf ("%.*g ns", digits, seconds * 1e9);
+    ;
+  else if (a >= 1e-3)
+    v = seconds * 1e3, unit = "ms";
+  else if (a >= 1e-6)
+    v = seconds * 1e6, unit = "µs";
+  else
+    v = seconds * 1e9, unit = "ns";
+  g_snprintf (format, sizeof format, "%%.%dg", CLAMP (digits, 1, 17));
+  number = augur_format_localize_point (g_strdup (g_ascii_formatd (buf, sizeof buf, format, v)), mark);
+  return g_strdup_printf ("%s %s", number, unit);
+}
+
+/* g_format_size's "65.5 kB" with mark in place of its point (NULL: '.'):
+ * it writes LC_NUMERIC's mark, which need not be the one asked for. */
+static char *
+format_size (guint64     bytes,
+             const char *mark)
+{
+  char *size = g_format_size (bytes);
+  const char *here = localeconv ()->decimal_point;
+  char *at;
+
+  if (here != NULL && *here != '\0' && strcmp (here, ".") != 0 && (at = strstr (size, here)) != NULL)
+    {
+      char *pointed;
+
+      *at = '\0';
+      pointed = g_strconcat (size, ".", at + strlen (here), NULL);
+      g_free (size);
+      size = pointed;
+    }
+  return augur_format_localize_point (size, mark);
 }
 
 char *
 augur_timeline_format_time (double seconds)
 {
-  return format_time_digits (seconds, 6);
+  return format_time_digits (seconds, 6, NULL);
 }
 
 char *
 augur_timeline_data_format_interval (const AugurTimelineData *d,
                                      guint                    row,
-                                     guint                    i)
+                                     guint                    i,
+                                     const char              *mark)
 {
   g_autofree char *start = NULL, *end = NULL, *duration = NULL;
   const AugurTimelineRow *r;
@@ -669,9 +705,9 @@ augur_timeline_data_format_interval (const AugurTimelineData *d,
   r = &d->rows[row];
   g_return_val_if_fail (i < r->n, NULL);
 
-  start = format_time_digits (r->start[i], 9);
-  end = format_time_digits (r->end[i], 9);
-  duration = augur_timeline_format_time (r->end[i] - r->start[i]);
+  start = format_time_digits (r->start[i], 9, mark);
+  end = format_time_digits (r->end[i], 9, mark);
+  duration = format_time_digits (r->end[i] - r->start[i], 6, mark);
   s = g_string_new (NULL);
   /* TRANSLATORS: row (rank) name: state name */
   g_string_append_printf (s, _("%s: %s"), r->name, d->state_names[r->state[i]]);
@@ -688,7 +724,8 @@ augur_timeline_data_format_interval (const AugurTimelineData *d,
 
 char *
 augur_timeline_data_format_message (const AugurTimelineData *d,
-                                    guint                    i)
+                                    guint                    i,
+                                    const char              *mark)
 {
   g_autofree char *start = NULL, *end = NULL, *duration = NULL;
   GString *s;
@@ -696,9 +733,9 @@ augur_timeline_data_format_message (const AugurTimelineData *d,
 
   g_return_val_if_fail (d != NULL && i < d->n_messages, NULL);
 
-  start = format_time_digits (d->msg_start[i], 9);
-  end = format_time_digits (d->msg_end[i], 9);
-  duration = augur_timeline_format_time (d->msg_end[i] - d->msg_start[i]);
+  start = format_time_digits (d->msg_start[i], 9, mark);
+  end = format_time_digits (d->msg_end[i], 9, mark);
+  duration = format_time_digits (d->msg_end[i] - d->msg_start[i], 6, mark);
   bytes = d->msg_bytes[i];
   s = g_string_new (NULL);
   /* TRANSLATORS: a message from one rank to another */
@@ -712,7 +749,7 @@ augur_timeline_data_format_message (const AugurTimelineData *d,
   g_string_append_c (s, '\n');
   if (bytes >= 1000 && bytes < (double) G_MAXUINT64)
     {
-      g_autofree char *size = g_format_size ((guint64) bytes);
+      g_autofree char *size = format_size ((guint64) bytes, mark);
       g_string_append_printf (s, _("Bytes: %.0f (%s)"), bytes, size);
     }
   else

@@ -131,13 +131,18 @@ gboolean    augur_timeline_data_get_bin         (const AugurTimelineData *d,
                                                  double                  *share,
                                                  double                  *coverage);
 
-/* Tooltip texts. */
+/* Tooltip texts: what the interval or message is, its start, end and
+ * duration ("Duration: 12.5 ms"); mark in place of each number's point
+ * (the window's "12,5 ms" in French), NULL: '.'. */
 char       *augur_timeline_data_format_interval (const AugurTimelineData *d,
                                                  guint                    row,
-                                                 guint                    i);
+                                                 guint                    i,
+                                                 const char              *mark);
 char       *augur_timeline_data_format_message  (const AugurTimelineData *d,
-                                                 guint                    i);
-/* "12.5 ms", "3.2 µs": the unit chosen by the magnitude. */
+                                                 guint                    i,
+                                                 const char              *mark);
+/* "12.5 ms", "3.2 µs": the unit chosen by the magnitude; '.' in every
+ * locale (the window puts the user's mark in: augur_format_localize_point). */
 char       *augur_timeline_format_time          (double                   seconds);
 
 /* Time per state of a row (seconds; states[n_states]). */

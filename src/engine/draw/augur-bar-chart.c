@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "augur-export.h"
+#include "augur-format.h"
 #include "augur-timeline.h"
 
 #define RGB(hex) { ((hex) >> 16 & 0xff) / 255.0, ((hex) >> 8 & 0xff) / 255.0, ((hex) & 0xff) / 255.0, 1.0 }
@@ -328,39 +329,60 @@ augur_bar_chart_data_get_total (const AugurBarChartData *d,
 
 /* "1.5 ms": the value in the data's unit (the bars are drawn in it: a
  * replay's in "ms" hold milliseconds, a model's throughputs are no
- * time), with the six significant digits of the timeline's tooltips. */
+ * time), with the six significant digits of the timeline's tooltips;
+ * written with '.' in every locale (printf would write LC_NUMERIC's
+ * mark), then mark in place of the number's point (NULL: '.'). */
 static char *
 format_value (const AugurBarChartData *d,
-              double                   value)
+              double                   value,
+              const char              *mark)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *number = NULL;
 
-  g_ascii_formatd (buf, sizeof buf, "%.6g", value);
+  number = augur_format_localize_point (g_strdup (g_ascii_formatd (buf, sizeof buf, "%.6g", value)), mark);
   if (d->unit != NULL && *d->unit != '\0')
-    return g_strdup_printf ("%s %s", buf, d->unit);
-  return g_strdup (buf);
+    return g_strdup_printf ("%s %s", number, d->unit);
+  return g_steal_pointer (&number);
+}
+
+/* "25.0 %", as the pie chart writes a share. */
+static char *
+format_share (double      share,
+              const char *mark)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *number = NULL;
+
+  number = augur_format_localize_point (g_strdup (g_ascii_formatd (buf, sizeof buf, "%.1f", 100.0 * share)), mark);
+  /* Translators: a share of the whole, e.g. "26.3 %"; the number is already written. */
+  return g_strdup_printf (_("%s %%"), number);
 }
 
 char *
 augur_bar_chart_data_format_segment (const AugurBarChartData *d,
                                      guint                    bar,
-                                     guint                    category)
+                                     guint                    category,
+                                     const char              *mark)
 {
   double value, total;
   g_autofree char *v = NULL;
   g_autofree char *t = NULL;
+  g_autofree char *share = NULL;
 
   g_return_val_if_fail (d != NULL && bar < d->labels->len && category < d->categories->len, NULL);
 
   value = augur_bar_chart_data_get_value (d, bar, category);
   total = augur_bar_chart_data_get_total (d, bar);
-  v = format_value (d, value);
-  t = format_value (d, total);
-  /* Translators: a bar chart tooltip, e.g. "p0 · Compute: 1.5 ms (25.0 % of 6 ms)". */
-  return g_strdup_printf (_("%s · %s: %s (%.1f %% of %s)"),
+  v = format_value (d, value, mark);
+  t = format_value (d, total, mark);
+  share = format_share (total > 0 ? value / total : 0.0, mark);
+  /* Translators: a bar chart tooltip, e.g. "p0 · Compute: 1.5 ms (25.0 % of 6 ms)": the bar, the category, the
+   * value, the share ("25.0 %") and the bar's total. */
+  return g_strdup_printf (_("%s · %s: %s (%s of %s)"),
                           augur_bar_chart_data_get_bar_label (d, bar),
                           augur_bar_chart_data_get_category_name (d, category),
-                          v, total > 0 ? 100.0 * value / total : 0.0, t);
+                          v, share, t);
 }
 
 /* ---- Style ------------------------------------------------------------ */

@@ -80,10 +80,13 @@ double      augur_bar_chart_data_get_value        (const AugurBarChartData *d,
 /* The sum of a bar's values. */
 double      augur_bar_chart_data_get_total        (const AugurBarChartData *d,
                                                    guint                    bar);
-/* "p0 · compute: 1.5 ms (25.0 % of 6 ms)", for tooltips. */
+/* "p0 · compute: 1.5 ms (25.0 % of 6 ms)", for tooltips, in the data's
+ * unit; mark in place of each number's point (the window's "1,5 ms" in
+ * French), NULL: '.'. */
 char       *augur_bar_chart_data_format_segment   (const AugurBarChartData *d,
                                                    guint                    bar,
-                                                   guint                    category);
+                                                   guint                    category,
+                                                   const char              *mark);
 
 typedef struct {
   gboolean        dark;

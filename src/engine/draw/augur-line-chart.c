@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "augur-export.h"
+#include "augur-format.h"
 
 G_DEFINE_BOXED_TYPE (AugurChartData, augur_chart_data, augur_chart_data_ref, augur_chart_data_unref)
 
@@ -401,23 +402,28 @@ augur_chart_data_get_n_hlines (const AugurChartData *d)
   return d->hlines->len;
 }
 
+/* "0.31235 jobs/s": five significant digits, written with '.' in every
+ * locale (printf would write LC_NUMERIC's mark), then mark in place of
+ * the number's point (NULL: '.'), never of one in the unit. */
 static char *
 format_value (double      v,
-              const char *unit)
+              const char *unit,
+              const char *mark)
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *number = NULL;
 
-  /* '.' in every locale, as the tables write numbers */
-  g_ascii_formatd (buf, sizeof buf, "%.5g", v);
+  number = augur_format_localize_point (g_strdup (g_ascii_formatd (buf, sizeof buf, "%.5g", v)), mark);
   if (unit != NULL)
-    return g_strdup_printf ("%s %s", buf, unit);
-  return g_strdup (buf);
+    return g_strdup_printf ("%s %s", number, unit);
+  return g_steal_pointer (&number);
 }
 
 char *
 augur_chart_data_format_point (const AugurChartData *d,
                                guint                 series,
-                               guint                 point)
+                               guint                 point,
+                               const char           *mark)
 {
   g_autofree char *xs = NULL, *ys = NULL;
   const Series *s;
@@ -425,9 +431,10 @@ augur_chart_data_format_point (const AugurChartData *d,
   g_return_val_if_fail (d != NULL && series < d->series->len, NULL);
   s = get_series (d, series);
   g_return_val_if_fail (point < s->n, NULL);
-  xs = format_value (s->x[point], d->x_unit);
-  ys = format_value (s->y[point], d->y_unit);
-  /* TRANSLATORS: series name: x axis name = value, y axis name = value */
+  xs = format_value (s->x[point], d->x_unit, mark);
+  ys = format_value (s->y[point], d->y_unit, mark);
+  /* TRANSLATORS: series name: x axis name = value, y axis name = value; the values are written with the
+   * user's decimal mark ("2,5" in French): where it is a comma, part them with another sign (" ; "). */
   return g_strdup_printf (_("%s: %s = %s, %s = %s"), s->name,
                           *d->x_label ? d->x_label : "x", xs,
                           *d->y_label ? d->y_label : "y", ys);
@@ -1360,8 +1367,8 @@ draw_hover (cairo_t               *cr,
   cairo_arc (cr, px, py, 3, 0, 2 * G_PI);
   cairo_fill (cr);
 
-  xs = format_value (se->x[i], d->x_unit);
-  ys = format_value (se->y[i], d->y_unit);
+  xs = format_value (se->x[i], d->x_unit, style->decimal_mark);
+  ys = format_value (se->y[i], d->y_unit, style->decimal_mark);
   markup = g_markup_printf_escaped ("<b>%s</b>\n%s = %s\n%s = %s", se->name,
                                     *d->x_label ? d->x_label : "x", xs,
                                     *d->y_label ? d->y_label : "y", ys);

@@ -36,7 +36,7 @@ typedef struct {
   guint                  n_palette;
   int                    hover_series; /* -1: none */
   int                    hover_point;  /* -1: none */
-  const char            *decimal_mark; /* of the tick labels; NULL: '.' (augur_chart_layout_draw_axes) */
+  const char            *decimal_mark; /* of the tick labels and the hovered point's values; NULL: '.' */
 } AugurChartStyle;
 
 AugurChartData *augur_chart_data_new   (const char     *title,
@@ -147,10 +147,13 @@ guint       augur_chart_data_get_n_bands      (const AugurChartData *d);
 guint       augur_chart_data_get_band_series  (const AugurChartData *d,
                                                guint                 band);
 guint       augur_chart_data_get_n_hlines     (const AugurChartData *d);
-/* "series: x label = value unit, y label = value unit", for tooltips. */
+/* "series: x label = value unit, y label = value unit", for tooltips;
+ * mark in place of each number's point (the window's "0,5 s" in French),
+ * NULL: '.'. */
 char       *augur_chart_data_format_point     (const AugurChartData *d,
                                                guint                 series,
-                                               guint                 point);
+                                               guint                 point,
+                                               const char           *mark);
 
 void  augur_chart_style_init      (AugurChartStyle       *style,
                                    gboolean               dark);

@@ -14,6 +14,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <math.h>
+#include <string.h>
 
 #include <glib/gi18n.h>
 
@@ -395,6 +396,26 @@ present_update_state (AugurPresent *self)
   gtk_widget_set_sensitive (self->run_button, !running);
 }
 
+/* The title as the room reads it: what the step shows in large type, the
+ * document's name after it smaller (a name is often a sentence: "Pipeline
+ * mapping, slow third processor (table 5.1)"), so that both fit on two
+ * lines rather than the name be cut. */
+static void
+present_set_title_label (AugurPresent *self,
+                         const char   *shown)
+{
+  g_autofree char *markup = NULL;
+
+  if (shown == NULL || !g_str_has_prefix (self->title, shown) || self->title[strlen (shown)] == '\0')
+    {
+      gtk_label_set_text (GTK_LABEL (self->title_label), self->title);
+      return;
+    }
+  markup = g_markup_printf_escaped ("%s<span size=\"70%%\" weight=\"normal\">%s</span>",
+                                    shown, self->title + strlen (shown));
+  gtk_label_set_markup (GTK_LABEL (self->title_label), markup);
+}
+
 static void
 present_show_step (AugurPresent *self)
 {
@@ -428,7 +449,8 @@ present_show_step (AugurPresent *self)
       present_scale_set_child (PRESENT_SCALE (self->stage), step->widget, step->interactive, step->max_scale);
       gtk_label_set_text (GTK_LABEL (self->counter_label), counter);
     }
-  gtk_label_set_text (GTK_LABEL (self->title_label), self->title);
+  present_set_title_label (self, n > 0 ? ((AugurPresentStep *) g_ptr_array_index (self->steps, MIN (self->step, n - 1)))->title
+                                        : NULL);
   gtk_label_set_text (GTK_LABEL (self->caption_label), self->caption != NULL ? self->caption : "");
   gtk_widget_set_visible (self->caption_label, self->caption != NULL);
   present_update_state (self);
@@ -645,11 +667,20 @@ augur_present_init (AugurPresent *self)
   self->title_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->title_label, "present-title");
   gtk_label_set_xalign (GTK_LABEL (self->title_label), 0);
+  /* A document's name is often a sentence ("Pipeline mapping, slow third
+   * processor (table 5.1)"), and French titles are longer still: the
+   * title takes a second line rather than lose the end of the name the
+   * room is told about; only a third is cut. */
+  gtk_label_set_wrap (GTK_LABEL (self->title_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (self->title_label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (self->title_label), 2);
   gtk_label_set_ellipsize (GTK_LABEL (self->title_label), PANGO_ELLIPSIZE_END);
   gtk_widget_set_hexpand (self->title_label, TRUE);
   gtk_box_append (GTK_BOX (header), self->title_label);
   self->counter_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->counter_label, "present-counter");
+  /* beside the title's first line when it takes two */
+  gtk_widget_set_valign (self->counter_label, GTK_ALIGN_START);
   gtk_box_append (GTK_BOX (header), self->counter_label);
   gtk_box_append (GTK_BOX (box), header);
 

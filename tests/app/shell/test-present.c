@@ -623,6 +623,81 @@ test_present_whatif_ccdsm (void)
   augur_test_close_window (window);
 }
 
+static GtkWidget *
+find_with_class (GtkWidget  *root,
+                 const char *css_class)
+{
+  if (gtk_widget_has_css_class (root, css_class))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_with_class (c, css_class);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The example project's pipeline document has a long name, "Pipeline
+ * mapping, slow third processor (table 5.1)": every step's title is
+ * drawn whole (on two lines), never cut to "Pipeline map…", and the
+ * chart still fills the screen under it. */
+static void
+test_present_long_title (void)
+{
+  g_autofree char *path = augur_test_source_path ("data", "examples", "examples.augur", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  AugurWindow *window;
+  AugurPresent *present;
+  AugurPage *page;
+  GtkWidget *title;
+
+  if (!keys_available ())
+    {
+      g_test_skip ("keys are sent through XTest on X11");
+      return;
+    }
+  window = augur_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (augur_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  augur_test_iterate ();
+  augur_window_select_document (window, 1);
+  augur_test_iterate ();
+  page = AUGUR_PAGE (augur_window_get_current_page (window));
+  g_assert_true (AUGUR_IS_PIPELINE_PAGE (page));
+  g_assert_cmpstr (augur_page_get_title (page), ==, "Pipeline mapping, slow third processor (table 5.1)");
+  augur_test_run_and_wait (page);
+  augur_test_wait_settled (GTK_WIDGET (window));
+
+  present = open_present (window);
+  title = find_with_class (GTK_WIDGET (present), "present-title");
+  g_assert_nonnull (title);
+  for (guint i = 0; i < augur_present_get_n_steps (present); i++)
+    {
+      PangoLayout *layout;
+      int height;
+
+      augur_present_set_step (present, i);
+      augur_test_wait_settled (GTK_WIDGET (present));
+      layout = gtk_label_get_layout (GTK_LABEL (title));
+      pango_layout_get_pixel_size (layout, NULL, &height);
+      g_test_message ("“%s”: %d line(s), %s", augur_present_get_title (present), pango_layout_get_line_count (layout),
+                      pango_layout_is_ellipsized (layout) ? "cut" : "whole");
+      g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (title)), ==, augur_present_get_title (present));
+      if (pango_layout_is_ellipsized (layout))
+        g_error ("“%s” is cut at %d pixels", augur_present_get_title (present), gtk_widget_get_width (title));
+      /* every line of it within the label's height */
+      g_assert_cmpint (height, <=, gtk_widget_get_height (title));
+      assert_step_fills_screen (present, "long-title");
+    }
+  gtk_window_destroy (GTK_WINDOW (present));
+  augur_test_close_window (window);
+}
+
 /* The document removed while it is presented: the presentation goes with
  * it (it never shows a page that is no longer there). */
 static void
@@ -668,5 +743,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/present/whatif-ccdsm", test_present_whatif_ccdsm);
   g_test_add_func ("/app/present/whatif-replay-platform", test_present_whatif_replay_platform);
   g_test_add_func ("/app/present/document-removed", test_present_document_removed);
+  g_test_add_func ("/app/present/long-title", test_present_long_title);
   return augur_test_run_app (&app);
 }

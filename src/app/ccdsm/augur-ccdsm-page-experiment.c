@@ -388,9 +388,22 @@ cluster_work (AugurCcdsmInputs  *in,
 
 /* ---- UI side ---------------------------------------------------------- */
 
+/* What an experiment's numbers depend on besides the bundled programs:
+ * the document's setup (machine, latencies, timing) and its processes. */
+static char *
+experiment_key (const AugurCcdsmSetup *setup,
+                const char *const     *processes)
+{
+  g_autofree char *text = augur_ccdsm_setup_to_text (setup);
+  g_autofree char *names = processes != NULL ? g_strjoinv ("\n", (char **) processes) : g_strdup ("");
+
+  return g_strconcat (text, "\n--\n", names, NULL);
+}
+
 static void
-present_experiment (AugurCcdsmPage *self,
-                    Experiment     *out)
+present_experiment (AugurCcdsmPage         *self,
+                    const AugurCcdsmInputs *in,
+                    Experiment             *out)
 {
   guint n_failed = 0;
   g_autofree char *time = augur_ccdsm_format_duration (out->seconds);
@@ -408,6 +421,7 @@ present_experiment (AugurCcdsmPage *self,
   self->n_experiment = N_CONFIGURATIONS;
   self->latency_chart = g_steal_pointer (&out->latency_chart);
   self->misses_chart = g_steal_pointer (&out->misses_chart);
+  self->experiment_setup = experiment_key (in->setup, (const char *const *) in->program_processes);
 
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->latency_chart_view), self->latency_chart);
   augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->misses_chart_view), self->misses_chart);
@@ -445,7 +459,7 @@ experiment_done (AugurPage    *page,
   AugurCcdsmPage *self = AUGUR_CCDSM_PAGE (page);
 
   if (error == NULL)
-    present_experiment (self, result);
+    present_experiment (self, inputs, result);
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     augur_ccdsm_page_set_status (self, _("Cancelled"), FALSE);
   else
@@ -475,7 +489,7 @@ cluster_done (AugurPage    *page,
 
       for (guint i = 0; i < N_CONFIGURATIONS; i++)
         failed = failed || !out->records[i].has_result || !out->records[i].solved || !out->records[i].checks_passed;
-      present_experiment (self, out);
+      present_experiment (self, in, out);
       /* what the experiment says, and where it comes from */
       status = g_strdup_printf (_("Collected from the cluster (%s) · %s"), in->dir, self->status_text);
       augur_ccdsm_page_set_status (self, status, failed);
@@ -617,6 +631,35 @@ augur_ccdsm_page_experiment_clear (AugurCcdsmPage *self)
   self->n_experiment = 0;
   g_clear_pointer (&self->latency_chart, augur_chart_data_unref);
   g_clear_pointer (&self->misses_chart, augur_chart_data_unref);
+  g_clear_pointer (&self->experiment_setup, g_free);
+}
+
+void
+augur_ccdsm_page_experiment_solved (AugurCcdsmPage          *self,
+                                    const AugurCcdsmProgram *program)
+{
+  guint n = augur_ccdsm_program_get_n_processes (program);
+  g_autofree const char **names = g_new0 (const char *, n + 1);
+  g_autofree char *key = NULL;
+
+  if (self->experiment_setup == NULL)
+    return;
+  for (guint p = 0; p < n; p++)
+    names[p] = augur_ccdsm_program_get_process_name (program, p);
+  key = experiment_key (augur_ccdsm_program_get_setup (program), names);
+  if (g_str_equal (key, self->experiment_setup))
+    return;
+  /* The Solve that follows a change of the latencies (the what-if row of
+   * a presentation, the Latencies tab) marks the shared results area as
+   * current: the experiment's latencies, of the machine before, would
+   * then read as this machine's.  They are dropped; the tab offers to run
+   * it again. */
+  augur_ccdsm_page_experiment_clear (self);
+  augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->latency_chart_view), NULL);
+  augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (self->misses_chart_view), NULL);
+  augur_result_table_set_rows (AUGUR_RESULT_TABLE (self->experiment_table), NULL);
+  gtk_stack_set_visible_child_name (GTK_STACK (self->experiment_stack), "empty");
+  augur_ccdsm_page_update_actions (self);
 }
 
 void

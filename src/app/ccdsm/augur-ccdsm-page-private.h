@@ -118,6 +118,9 @@ struct _AugurCcdsmPage
   guint                 n_experiment;
   AugurChartData       *latency_chart;
   AugurChartData       *misses_chart;
+  /* The machine the experiment ran on (its setup's text and the
+   * document's processes): a Solve of another setup drops it. */
+  char                 *experiment_setup;
 };
 
 /* Row layouts of the tables (strings, numbers). */
@@ -210,6 +213,10 @@ void     augur_ccdsm_page_update_diagram    (AugurCcdsmPage *self);
 /* augur-ccdsm-page-experiment.c */
 void     augur_ccdsm_page_experiment_init   (AugurCcdsmPage *self);
 void     augur_ccdsm_page_experiment_clear  (AugurCcdsmPage *self);
+/* After a Solve of program: the experiment is dropped (its tab empty
+ * again) when it ran on another setup than program's. */
+void     augur_ccdsm_page_experiment_solved (AugurCcdsmPage          *self,
+                                             const AugurCcdsmProgram *program);
 
 /* augur-ccdsm-page-export.c */
 void     augur_ccdsm_page_export_action     (GtkWidget      *widget,

@@ -603,6 +603,7 @@ solve_done (AugurPage    *page,
       gboolean passed = augur_ccdsm_result_checks_passed (r);
 
       present_result (self, out);
+      augur_ccdsm_page_experiment_solved (self, augur_ccdsm_result_get_program (r));
       augur_page_result_area_updated (page, self->result_pages);
       if (augur_ccdsm_result_is_solved (r))
         /* e.g. "237 states, 474 transitions · generated in 1 ms · direct · residual 1.6e-19 · 4 ms" */

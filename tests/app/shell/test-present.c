@@ -698,6 +698,76 @@ test_present_long_title (void)
   augur_test_close_window (window);
 }
 
+static guint
+count_steps_titled (AugurPresent *present,
+                    const char   *prefix)
+{
+  guint shown = augur_present_get_step (present);
+  guint n = 0;
+
+  for (guint i = 0; i < augur_present_get_n_steps (present); i++)
+    {
+      augur_present_set_step (present, i);
+      if (g_str_has_prefix (augur_present_get_title (present), prefix))
+        n++;
+    }
+  augur_present_set_step (present, shown);
+  return n;
+}
+
+/* The cache-coherence experiment runs on the document's latencies: after
+ * a latency changed in the presentation, its charts are of another
+ * machine.  Solve again on the same setup keeps them; the what-if's Solve
+ * drops them, rather than present the old latencies beside the new
+ * value as this machine's. */
+static void
+test_present_whatif_ccdsm_experiment (void)
+{
+  AugurWindow *window;
+  AugurPresent *present;
+  AugurCcdsmPage *page;
+  GtkWidget *spin;
+  double hit;
+
+  if (!keys_available ())
+    {
+      g_test_skip ("keys are sent through XTest on X11");
+      return;
+    }
+  window = augur_test_solved_example_window (app, "sr2.ccdsm", 1280, 720, AUGUR_TYPE_CCDSM_PAGE, 300);
+  page = AUGUR_CCDSM_PAGE (augur_window_get_current_page (window));
+  augur_ccdsm_page_run_experiment (page);
+  g_assert_true (augur_test_wait_signal (page, "experiment-done", 300));
+  g_assert_nonnull (augur_ccdsm_page_get_latency_chart (page));
+  /* solved again as it is: the experiment still describes it */
+  augur_test_run_and_wait (AUGUR_PAGE (page));
+  g_assert_nonnull (augur_ccdsm_page_get_latency_chart (page));
+
+  present = open_present (window);
+  g_assert_cmpuint (count_steps_titled (present, "Latency in the experiment"), ==, 1);
+  g_assert_cmpuint (count_steps_titled (present, "Misses in the experiment"), ==, 1);
+  augur_present_set_step (present, 1);
+  assert_step_fills_screen (present, "ccdsm-experiment-before");
+
+  spin = find_spin (augur_present_get_whatif (present));
+  hit = gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 100 * hit);
+  g_assert_true (augur_test_wait_signal (page, "finished", 120));
+  augur_test_iterate_for (50);
+  g_assert_cmpfloat (augur_ccdsm_setup_peek_latency (augur_ccdsm_page_get_setup (page))->hit, ==, 100 * hit);
+  g_test_message ("after hit %g ns: %u steps, the one shown “%s”", 100 * hit, augur_present_get_n_steps (present),
+                  augur_present_get_title (present));
+  /* no chart of the experiment on the machine before */
+  g_assert_null (augur_ccdsm_page_get_latency_chart (page));
+  g_assert_cmpuint (count_steps_titled (present, "Latency in the experiment"), ==, 0);
+  g_assert_cmpuint (count_steps_titled (present, "Misses in the experiment"), ==, 0);
+  assert_step_fills_screen (present, "ccdsm-experiment-after");
+
+  press_key (GDK_KEY_Escape, 0);
+  g_assert_true (augur_test_wait_until (present_gone, NULL, 30));
+  augur_test_close_window (window);
+}
+
 /* The document removed while it is presented: the presentation goes with
  * it (it never shows a page that is no longer there). */
 static void
@@ -744,5 +814,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/present/whatif-replay-platform", test_present_whatif_replay_platform);
   g_test_add_func ("/app/present/document-removed", test_present_document_removed);
   g_test_add_func ("/app/present/long-title", test_present_long_title);
+  g_test_add_func ("/app/present/whatif-ccdsm-experiment", test_present_whatif_ccdsm_experiment);
   return augur_test_run_app (&app);
 }

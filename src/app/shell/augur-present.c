@@ -369,6 +369,9 @@ struct _AugurPresent
 
 G_DEFINE_FINAL_TYPE (AugurPresent, augur_present, GTK_TYPE_WINDOW)
 
+/* How much of a result that is being replaced still shows. */
+#define PRESENT_OUTDATED_OPACITY 0.3
+
 /* Whether the page shows results of another state of its document (an
  * edit, a what-if changed since they were computed). */
 static gboolean
@@ -393,6 +396,12 @@ present_update_state (AugurPresent *self)
 
   gtk_widget_set_visible (self->busy_box, running);
   gtk_widget_set_visible (self->stale_label, stale && !running);
+  /* While the what-if's run goes, the row already shows its new value:
+   * the chart and its caption (the main number) are of the value before,
+   * and are faded until the new result replaces them, so that nobody in
+   * the room reads them as the new value's. */
+  gtk_widget_set_opacity (self->stage, running ? PRESENT_OUTDATED_OPACITY : 1.0);
+  gtk_widget_set_opacity (self->caption_label, running ? PRESENT_OUTDATED_OPACITY : 1.0);
   gtk_widget_set_sensitive (self->run_button, !running);
 }
 

@@ -768,6 +768,87 @@ test_present_whatif_ccdsm_experiment (void)
   augur_test_close_window (window);
 }
 
+typedef struct
+{
+  AugurPresent *present;
+  gboolean      seen;
+  double        stage;      /* the chart's opacity as the run started */
+  double        caption;
+  char         *caption_text;
+} RunningSeen;
+
+static void
+running_seen_cb (AugurPage   *page,
+                 GParamSpec  *pspec,
+                 RunningSeen *seen)
+{
+  GtkWidget *chart = augur_present_get_step_widget (seen->present);
+  GtkWidget *caption = find_with_class (GTK_WIDGET (seen->present), "present-caption");
+
+  if (!augur_page_get_running (page) || seen->seen)
+    return;
+  seen->seen = TRUE;
+  /* the presentation's own handler ran first: this is what it shows */
+  seen->stage = gtk_widget_get_opacity (gtk_widget_get_parent (chart));
+  seen->caption = gtk_widget_get_opacity (caption);
+  seen->caption_text = g_strdup (gtk_label_get_text (GTK_LABEL (caption)));
+}
+
+/* While the what-if's run goes, the row shows the new value (4 x 32
+ * atoms) and the chart and caption are still the old result's: they are
+ * faded, never shown as the new value's, and come back whole with the
+ * new result. */
+static void
+test_present_whatif_running (void)
+{
+  AugurWindow *window;
+  AugurPresent *present;
+  AugurPage *page;
+  GtkWidget *spin, *caption;
+  RunningSeen seen = { NULL, FALSE, 0, 0, NULL };
+  g_autofree char *before = NULL;
+  gulong id;
+
+  if (!keys_available ())
+    {
+      g_test_skip ("keys are sent through XTest on X11");
+      return;
+    }
+  window = augur_test_solved_example_window (app, "lapw0.activity", 1280, 720, AUGUR_TYPE_ACTIVITY_PAGE, 300);
+  page = AUGUR_PAGE (augur_window_get_current_page (window));
+  present = open_present (window);
+  seen.present = present;
+  caption = find_with_class (GTK_WIDGET (present), "present-caption");
+  g_assert_nonnull (caption);
+  g_assert_cmpfloat (gtk_widget_get_opacity (gtk_widget_get_parent (augur_present_get_step_widget (present))), ==, 1);
+  g_assert_cmpfloat (gtk_widget_get_opacity (caption), ==, 1);
+  before = g_strdup (augur_present_get_caption (present));
+  id = g_signal_connect (page, "notify::running", G_CALLBACK (running_seen_cb), &seen);
+
+  spin = find_spin (augur_present_get_whatif (present));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 4 * gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)));
+  g_assert_true (augur_test_wait_signal (page, "finished", 120));
+  augur_test_iterate_for (50);
+  g_signal_handler_disconnect (page, id);
+  g_assert_true (seen.seen);
+  g_test_message ("while NAT = 128 ran: the chart at %.2f, the caption “%s” at %.2f", seen.stage, seen.caption_text,
+                  seen.caption);
+  /* the old time, faded */
+  g_assert_cmpstr (seen.caption_text, ==, before);
+  g_assert_cmpfloat (seen.stage, <=, 0.5);
+  g_assert_cmpfloat (seen.caption, <=, 0.5);
+  /* the new one, whole */
+  g_assert_cmpstr (augur_present_get_caption (present), !=, before);
+  g_assert_cmpfloat (gtk_widget_get_opacity (gtk_widget_get_parent (augur_present_get_step_widget (present))), ==, 1);
+  g_assert_cmpfloat (gtk_widget_get_opacity (caption), ==, 1);
+  assert_step_fills_screen (present, "activity-whatif-done");
+  g_free (seen.caption_text);
+
+  press_key (GDK_KEY_Escape, 0);
+  g_assert_true (augur_test_wait_until (present_gone, NULL, 30));
+  augur_test_close_window (window);
+}
+
 /* The document removed while it is presented: the presentation goes with
  * it (it never shows a page that is no longer there). */
 static void
@@ -815,5 +896,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/present/document-removed", test_present_document_removed);
   g_test_add_func ("/app/present/long-title", test_present_long_title);
   g_test_add_func ("/app/present/whatif-ccdsm-experiment", test_present_whatif_ccdsm_experiment);
+  g_test_add_func ("/app/present/whatif-running", test_present_whatif_running);
   return augur_test_run_app (&app);
 }

@@ -1,6 +1,7 @@
 /* augur-ccdsm-page-present.c: the cache-coherence page in a presentation
  * (augur-present.h): the misses per round trip of each variable and
- * process (the round-trip latency in the caption), the state diagram when
+ * process (the one-way latency in the caption, as the page and the report
+ * name it: half a round trip), the state diagram when
  * it was drawn, and the experiment's latency and misses; the what-if row
  * sets a latency of the table, as the Latencies tab does, and solves.
  *
@@ -60,13 +61,13 @@ augur_ccdsm_page_present_steps (AugurPage *page,
       if (augur_ccdsm_result_is_solved (self->result))
         {
           GtkWidget *chart = misses_chart (self->result);
-          g_autofree char *caption = g_strdup_printf (_("Round-trip latency: %s"),
+          g_autofree char *caption = g_strdup_printf (_("One-way latency: %s"),
                                                       self->latency_text != NULL ? self->latency_text : "—");
 
           if (chart != NULL)
             g_ptr_array_add (steps, augur_present_step_new (_("Cache misses"), caption, chart));
           else
-            g_ptr_array_add (steps, augur_present_step_new (_("Round-trip latency"), NULL,
+            g_ptr_array_add (steps, augur_present_step_new (_("One-way latency"), NULL,
                                                             augur_present_text_new (caption)));
         }
       else
@@ -75,7 +76,7 @@ augur_ccdsm_page_present_steps (AugurPage *page,
           g_autofree char *text = g_strdup_printf (_("The chain was not solved: %s."),
                                                    reason != NULL ? reason : _("unknown reason"));
 
-          g_ptr_array_add (steps, augur_present_step_new (_("Round-trip latency"), NULL, augur_present_text_new (text)));
+          g_ptr_array_add (steps, augur_present_step_new (_("One-way latency"), NULL, augur_present_text_new (text)));
         }
       if (self->diagram != NULL &&
           augur_diagram_get_n_nodes (self->diagram) <= AUGUR_PRESENT_MAX_DIAGRAM_NODES)

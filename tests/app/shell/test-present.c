@@ -591,6 +591,7 @@ test_present_whatif_ccdsm (void)
   AugurCcdsmPage *page;
   GtkWidget *whatif, *spin;
   g_autofree char *caption = NULL;
+  g_autofree char *expected = NULL;
   double hit, latency;
 
   if (!keys_available ())
@@ -608,6 +609,11 @@ test_present_whatif_ccdsm (void)
   hit = augur_ccdsm_setup_peek_latency (augur_ccdsm_page_get_setup (page))->hit;
   g_assert_cmpfloat (gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)), ==, hit);
   caption = g_strdup (augur_present_get_caption (present));
+  /* the latency the page and the report give, named as they name it:
+   * one way, half a round trip (never "round-trip", which would halve
+   * the machine's speed in a review) */
+  expected = g_strdup_printf ("One-way latency: %s", augur_ccdsm_page_get_latency_text (page));
+  g_assert_cmpstr (caption, ==, expected);
   latency = augur_ccdsm_result_get_latency (augur_ccdsm_page_get_result (page));
 
   gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 100 * hit);

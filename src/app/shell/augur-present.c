@@ -365,6 +365,10 @@ struct _AugurPresent
   GtkWidget  *busy_box;
   GtkWidget  *stale_label;
   GtkWidget  *whatif;
+  /* A run of the page ended since the presentation opened: no steps then
+   * means that run gave no result (a what-if value the model refuses),
+   * not that the document was never run. */
+  gboolean    ran;
 };
 
 G_DEFINE_FINAL_TYPE (AugurPresent, augur_present, GTK_TYPE_WINDOW)
@@ -438,7 +442,10 @@ present_show_step (AugurPresent *self)
       g_autofree char *text = NULL;
 
       self->title = g_strdup (model != NULL ? model : "");
-      text = g_strdup_printf (_("“%s” has no result to present yet: run it first."), self->title);
+      if (self->ran)
+        text = g_strdup_printf (_("The last run of “%s” gave no result: its page says why."), self->title);
+      else
+        text = g_strdup_printf (_("“%s” has no result to present yet: run it first."), self->title);
       gtk_label_set_text (GTK_LABEL (self->empty_label), text);
       present_scale_set_child (PRESENT_SCALE (self->stage), NULL, FALSE, 0);
       gtk_widget_set_visible (self->stage, FALSE);
@@ -497,6 +504,7 @@ static void
 page_finished_cb (AugurPage    *page,
                   AugurPresent *self)
 {
+  self->ran = TRUE;
   present_refresh (self);
 }
 

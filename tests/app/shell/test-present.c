@@ -855,6 +855,52 @@ test_present_whatif_running (void)
   augur_test_close_window (window);
 }
 
+/* A what-if value the model cannot run with (no atoms): the run ends
+ * without a result, and the presentation says so rather than ask for a
+ * first run that was just made. */
+static void
+test_present_whatif_no_result (void)
+{
+  AugurWindow *window;
+  AugurPresent *present;
+  AugurPage *page;
+  GtkWidget *spin, *empty;
+
+  if (!keys_available ())
+    {
+      g_test_skip ("keys are sent through XTest on X11");
+      return;
+    }
+  window = augur_test_solved_example_window (app, "lapw0.activity", 1280, 720, AUGUR_TYPE_ACTIVITY_PAGE, 300);
+  page = AUGUR_PAGE (augur_window_get_current_page (window));
+  present = open_present (window);
+  g_assert_cmpuint (augur_present_get_n_steps (present), >=, 3);
+  spin = find_spin (augur_present_get_whatif (present));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 0);
+  g_assert_true (augur_test_wait_signal (page, "finished", 120));
+  augur_test_iterate_for (50);
+  g_assert_null (augur_activity_page_get_result (AUGUR_ACTIVITY_PAGE (page), NULL));
+  g_assert_cmpuint (augur_present_get_n_steps (present), ==, 0);
+  empty = find_with_class (GTK_WIDGET (present), "present-text");
+  g_assert_nonnull (empty);
+  g_assert_true (gtk_widget_is_drawable (empty));
+  g_test_message ("NAT = 0: “%s”", gtk_label_get_text (GTK_LABEL (empty)));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (empty)), ==,
+                   "The last run of “lapw0” gave no result: its page says why.");
+  {
+    g_autoptr(GdkTexture) texture = augur_test_render_window (GTK_WIDGET (present));
+    g_autofree char *shot = g_strdup_printf ("present-no-result-after-run-%dx%d.png",
+                                             gtk_widget_get_width (GTK_WIDGET (present)),
+                                             gtk_widget_get_height (GTK_WIDGET (present)));
+
+    augur_test_save_screenshot (texture, shot);
+  }
+
+  press_key (GDK_KEY_Escape, 0);
+  g_assert_true (augur_test_wait_until (present_gone, NULL, 30));
+  augur_test_close_window (window);
+}
+
 /* The document removed while it is presented: the presentation goes with
  * it (it never shows a page that is no longer there). */
 static void
@@ -903,5 +949,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/present/long-title", test_present_long_title);
   g_test_add_func ("/app/present/whatif-ccdsm-experiment", test_present_whatif_ccdsm_experiment);
   g_test_add_func ("/app/present/whatif-running", test_present_whatif_running);
+  g_test_add_func ("/app/present/whatif-no-result", test_present_whatif_no_result);
   return augur_test_run_app (&app);
 }

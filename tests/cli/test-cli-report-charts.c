@@ -263,8 +263,10 @@ check_activity_pdf (const char *locale, const char *pies, const char *pie_p0, co
   /* the timeline: eight rows of colour across the plot */
   timeline = timeline_title (locale, "lapw0.activity");
   check_chart (pages, pdf, dir, timeline, TEXT_WIDTH, 220, 8 * 2000);
-  /* each fitted cost: its band, curve and points */
-  check_chart (pages, pdf, dir, fit, TEXT_WIDTH, 300, 500);
+  /* each fitted cost: its band, curve and points, its costs in seconds */
+  text = check_chart (pages, pdf, dir, fit, TEXT_WIDTH, 300, 500);
+  if (strstr (text, "time (s)") == NULL)
+    g_error ("%s: the fitted cost's axis gives no unit:\n%s", locale, text);
   g_remove (pdf);
   g_rmdir (dir);
 }

@@ -80,7 +80,9 @@ fit_chart_one (const char          *name,
   log_x = lo > 0 && hi / lo >= 16;
   /* Translators: a chart's title, e.g. "CalcMPM: measured and fitted against NAT". */
   title = g_strdup_printf (_("%s: measured and fitted against %s"), name, param);
-  d = augur_chart_data_new (title, param, NULL, augur_fit_data_get_response_name (data), NULL);
+  /* the response is a cost, and costs are seconds of one CPU (the
+   * measurements' column names no unit: "time") */
+  d = augur_chart_data_new (title, param, NULL, augur_fit_data_get_response_name (data), _("s"));
   augur_chart_data_set_log_x (d, log_x);
   for (guint i = 0; i < CURVE_SAMPLES; i++)
     {
@@ -133,7 +135,7 @@ fit_chart_many (const char          *name,
     }
   /* Translators: a chart's title, e.g. "Cost: measured against fitted". */
   title = g_strdup_printf (_("%s: measured against fitted"), name);
-  d = augur_chart_data_new (title, _("Fitted"), NULL, _("Measured"), NULL);
+  d = augur_chart_data_new (title, _("Fitted"), _("s"), _("Measured"), _("s"));
   series = augur_chart_data_add_series (d, _("Measured"), x, y, n_rows);
   augur_chart_data_set_series_style (d, series, AUGUR_CHART_SERIES_POINTS);
   diag_x[0] = diag_y[0] = lo;

@@ -92,13 +92,10 @@ validation_thread (AugurPageJob  *job,
       if (xml != NULL)
         platform = augur_platform_load_bytes (xml, strlen (xml), "this machine", error);
     }
-  else if (in->inputs.use_cluster)
-    platform = augur_replay_inputs_build_platform (&in->inputs);
-  else if (in->inputs.platform != NULL)
-    platform = augur_platform_load_file (in->inputs.platform, error);
   else
-    g_set_error_literal (error, AUGUR_VALIDATION_ERROR, AUGUR_VALIDATION_ERROR_TOOL,
-                         _("Choose a platform first (or build a cluster): the traces are replayed on it."));
+    /* as the document's replay uses it: a platform file's figures scaled
+     * by its factors */
+    platform = augur_validation_document_platform (&in->inputs, error);
   if (platform == NULL)
     return NULL;
   v = augur_validation_new (platform, &tools);
@@ -133,23 +130,32 @@ validation_thread (AugurPageJob  *job,
 
 /* The document's platform as a validation replays on it
  * (augur_validation_platform_id), its file's digest computed again only
- * when another file is chosen: the tab follows every edit, and a
- * platform file may be large. */
+ * when another file or other factors are chosen: the tab follows every
+ * edit, and a platform file may be large. */
 static char *
 platform_id (AugurReplayPage *self)
 {
-  g_autofree char *uri = NULL;
+  g_autofree char *key = NULL;
   const char *cached;
   char *id;
 
   if (self->inputs.use_cluster || self->inputs.platform == NULL)
     return augur_validation_platform_id (&self->inputs);
-  uri = g_file_get_uri (self->inputs.platform);
+  {
+    g_autofree char *file = g_file_get_uri (self->inputs.platform);
+    char f[3][G_ASCII_DTOSTR_BUF_SIZE];
+
+    /* the factors are part of the fingerprint: a what-if's changes it */
+    key = g_strdup_printf ("%s %s %s %s", file,
+                           g_ascii_dtostr (f[0], sizeof f[0], self->inputs.factors.speed),
+                           g_ascii_dtostr (f[1], sizeof f[1], self->inputs.factors.bandwidth),
+                           g_ascii_dtostr (f[2], sizeof f[2], self->inputs.factors.latency));
+  }
   cached = g_object_get_data (G_OBJECT (self), "augur-validation-platform");
-  if (cached != NULL && g_str_has_prefix (cached, uri) && cached[strlen (uri)] == '\n')
-    return g_strdup (cached + strlen (uri) + 1);
+  if (cached != NULL && g_str_has_prefix (cached, key) && cached[strlen (key)] == '\n')
+    return g_strdup (cached + strlen (key) + 1);
   id = augur_validation_platform_id (&self->inputs);
-  g_object_set_data_full (G_OBJECT (self), "augur-validation-platform", g_strconcat (uri, "\n", id, NULL), g_free);
+  g_object_set_data_full (G_OBJECT (self), "augur-validation-platform", g_strconcat (key, "\n", id, NULL), g_free);
   return id;
 }
 

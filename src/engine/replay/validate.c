@@ -965,6 +965,27 @@ augur_validation_record_append_text (GString                     *s,
     }
 }
 
+AugurPlatform *
+augur_validation_document_platform (const AugurReplayInputs  *in,
+                                    GError                  **error)
+{
+  AugurPlatform *platform;
+
+  if (in->use_cluster)
+    return augur_replay_inputs_build_platform (in);
+  if (in->platform == NULL)
+    {
+      g_set_error_literal (error, AUGUR_VALIDATION_ERROR, AUGUR_VALIDATION_ERROR_TOOL,
+                           _("Choose a platform first (or build a cluster): the traces are replayed on it."));
+      return NULL;
+    }
+  platform = augur_platform_load_file (in->platform, error);
+  /* a what-if's bandwidth ×2 is validated as the replay runs it */
+  if (platform != NULL)
+    augur_replay_factors_apply (&in->factors, platform);
+  return platform;
+}
+
 char *
 augur_validation_platform_id (const AugurReplayInputs *in)
 {
@@ -989,7 +1010,17 @@ augur_validation_platform_id (const AugurReplayInputs *in)
   if (in->platform != NULL && augur_file_load_contents (in->platform, AUGUR_FILE_MAX_DOCUMENT, &bytes, &length, NULL, NULL))
     {
       g_autofree char *sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) bytes, length);
-      return g_strdup_printf ("sha256,%.16s", sum);
+      const double f[] = { in->factors.speed, in->factors.bandwidth, in->factors.latency };
+
+      s = g_string_new (NULL);
+      g_string_append_printf (s, "sha256,%.16s", sum);
+      /* the file's figures as the document scales them (a what-if's
+       * bandwidth-factor=2): another platform than the file's own.  All 1,
+       * the fingerprint is the file's, as documents kept it before. */
+      if (!augur_replay_factors_are_identity (&in->factors))
+        for (guint i = 0; i < G_N_ELEMENTS (f); i++)
+          g_string_append_printf (s, ",%s", augur_format_double (buf, f[i]));
+      return g_string_free (s, FALSE);
     }
   return g_strdup ("none");
 }

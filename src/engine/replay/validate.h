@@ -145,9 +145,16 @@ gboolean  augur_validation_record_read_line   (AugurValidationRecord **record,
 void      augur_validation_record_append_text (GString                     *s,
                                                const AugurValidationRecord *record);
 
+/* The document's platform as a validation on it replays: its built
+ * cluster, or its platform file with the figures scaled by the
+ * document's factors, as its replay scales them.  NULL with error when
+ * it names neither or the file does not read. */
+AugurPlatform *augur_validation_document_platform (const AugurReplayInputs  *in,
+                                                   GError                  **error);
 /* What a validation on the document's platform replayed on: its built
- * cluster's figures, or a digest of its platform file's bytes; "none"
- * when it has neither or the file cannot be read. */
+ * cluster's figures, or a digest of its platform file's bytes and the
+ * document's factors on its figures (when one is not 1); "none" when it
+ * has neither or the file cannot be read. */
 char     *augur_validation_platform_id        (const AugurReplayInputs *in);
 /* What a reader must know of the kept rows, where the numbers are: the
  * document's platform changed since (in: the document now), points with

@@ -245,12 +245,80 @@ test_platform_file (void)
   same = augur_validation_platform_id (&in);
   g_assert_true (g_str_has_prefix (first, "sha256,"));
   g_assert_cmpstr (first, ==, same);
+  /* the file's figures scaled by the document (a what-if's bandwidth
+   * ×2): another platform, which a kept validation's warnings say */
+  {
+    AugurValidationRecord *r = augur_validation_record_new ();
+    g_autofree char *scaled = NULL, *back = NULL;
+    g_auto(GStrv) kept = NULL, changed = NULL;
+
+    g_ptr_array_add (r->rows, row ("cg", 2, 0.5, 0.4, FALSE));
+    r->platform = AUGUR_VALIDATION_ON_DOCUMENT;
+    r->platform_id = g_strdup (first);
+    kept = augur_validation_record_warnings (r, &in);
+    g_assert_cmpuint (g_strv_length (kept), ==, 0);
+    in.factors.bandwidth = 2;
+    scaled = augur_validation_platform_id (&in);
+    g_test_message ("the file: %s; its bandwidth ×2: %s", first, scaled);
+    g_assert_cmpstr (scaled, !=, first);
+    changed = augur_validation_record_warnings (r, &in);
+    g_assert_cmpuint (g_strv_length (changed), ==, 1);
+    g_assert_nonnull (strstr (changed[0], "the platform has changed since"));
+    /* all 1 again: the file's own fingerprint, as documents kept it */
+    in.factors.bandwidth = 1;
+    back = augur_validation_platform_id (&in);
+    g_assert_cmpstr (back, ==, first);
+    augur_validation_record_free (r);
+  }
   g_assert_true (g_file_set_contents (path, "<platform version=\"4.1\"> </platform>\n", -1, NULL));
   other = augur_validation_platform_id (&in);
   g_assert_cmpstr (first, !=, other);
   augur_replay_inputs_clear (&in);
   g_unlink (path);
   g_rmdir (dir);
+}
+
+/* A validation on the document's platform file replays on it as the
+ * document's replay does: its figures scaled by the document's factors
+ * (the what-if's every link's bandwidth ×2 is validated as such). */
+static void
+test_document_platform (void)
+{
+  g_autofree char *path = augur_test_source_path ("data", "examples", "replay", "platform.xml", NULL);
+  g_autoptr(GError) error = NULL;
+  AugurReplayInputs in;
+  AugurPlatform *as_file, *scaled;
+
+  augur_replay_inputs_init (&in);
+  g_assert_null (augur_validation_document_platform (&in, &error));
+  g_assert_error (error, AUGUR_VALIDATION_ERROR, AUGUR_VALIDATION_ERROR_TOOL);
+  g_clear_error (&error);
+  in.platform = g_file_new_for_path (path);
+  as_file = augur_validation_document_platform (&in, &error);
+  g_assert_no_error (error);
+  in.factors.bandwidth = 2;
+  in.factors.speed = 0.5;
+  scaled = augur_validation_document_platform (&in, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (augur_platform_get_n_links (scaled), ==, augur_platform_get_n_links (as_file));
+  g_assert_cmpuint (augur_platform_get_n_links (scaled), >, 0);
+  g_test_message ("link 0: %g B/s in the file, %g B/s ×2; host 0: %g flop/s, %g ×0.5",
+                  augur_platform_get_link_bandwidth (as_file, 0), augur_platform_get_link_bandwidth (scaled, 0),
+                  augur_platform_get_host_speed (as_file, 0), augur_platform_get_host_speed (scaled, 0));
+  g_assert_cmpfloat (augur_platform_get_link_bandwidth (scaled, 0), ==, 2 * augur_platform_get_link_bandwidth (as_file, 0));
+  g_assert_cmpfloat (augur_platform_get_host_speed (scaled, 0), ==, 0.5 * augur_platform_get_host_speed (as_file, 0));
+  /* every figure as the replay's own scaling gives it */
+  augur_replay_factors_apply (&in.factors, as_file);
+  for (guint l = 0; l < augur_platform_get_n_links (scaled); l++)
+    {
+      g_assert_cmpfloat (augur_platform_get_link_bandwidth (scaled, l), ==, augur_platform_get_link_bandwidth (as_file, l));
+      g_assert_cmpfloat (augur_platform_get_link_latency (scaled, l), ==, augur_platform_get_link_latency (as_file, l));
+    }
+  for (guint h = 0; h < augur_platform_get_n_hosts (scaled); h++)
+    g_assert_cmpfloat (augur_platform_get_host_speed (scaled, h), ==, augur_platform_get_host_speed (as_file, h));
+  augur_platform_free (as_file);
+  augur_platform_free (scaled);
+  augur_replay_inputs_clear (&in);
 }
 
 int
@@ -262,5 +330,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/replay/validation/written-reads-back", test_written_reads_back);
   g_test_add_func ("/replay/validation/warnings", test_warnings);
   g_test_add_func ("/replay/validation/platform-file", test_platform_file);
+  g_test_add_func ("/replay/validation/document-platform", test_document_platform);
   return g_test_run ();
 }

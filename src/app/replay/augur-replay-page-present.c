@@ -17,6 +17,7 @@
 #include "augur-present.h"
 #include "augur-replay-page-private.h"
 #include "augur-timeline-view.h"
+#include "validate.h"
 
 void
 augur_replay_page_present_steps (AugurPage *page,
@@ -57,9 +58,15 @@ augur_replay_page_present_steps (AugurPage *page,
   if (self->validation_chart_data != NULL)
     {
       GtkWidget *view = augur_line_chart_view_new ();
+      g_auto(GStrv) warnings = self->inputs.validation != NULL
+                                 ? augur_validation_record_warnings (self->inputs.validation, &self->inputs) : NULL;
+      g_autofree char *said = warnings != NULL && warnings[0] != NULL ? g_strjoinv (" ", warnings) : NULL;
 
       augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (view), self->validation_chart_data);
-      g_ptr_array_add (steps, augur_present_step_new (_("Predicted against measured"), NULL, view));
+      /* What the tab says under the chart is said on the screen too: a
+       * what-if has changed the platform since the predictions, which are
+       * then not this document's. */
+      g_ptr_array_add (steps, augur_present_step_new (_("Predicted against measured"), said, view));
     }
 }
 

@@ -901,6 +901,78 @@ test_present_whatif_no_result (void)
   augur_test_close_window (window);
 }
 
+static gboolean
+show_step_titled (AugurPresent *present,
+                  const char   *prefix)
+{
+  for (guint i = 0; i < augur_present_get_n_steps (present); i++)
+    {
+      augur_present_set_step (present, i);
+      if (g_str_has_prefix (augur_present_get_title (present), prefix))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* A validation kept in the replay's document, made on its platform file:
+ * after the what-if's every link's bandwidth ×2, its predictions are of
+ * the platform before, and the presented chart says so under its title,
+ * as the Validation tab does. */
+static void
+test_present_whatif_replay_validation (void)
+{
+  g_autofree char *platform = augur_test_source_path ("data", "examples", "replay", "platform.xml", NULL);
+  g_autofree char *bytes = NULL;
+  g_autofree char *sum = NULL;
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  AugurWindow *window;
+  AugurPresent *present;
+  AugurPage *page;
+  GtkWidget *spin;
+
+  if (!keys_available ())
+    {
+      g_test_skip ("keys are sent through XTest on X11");
+      return;
+    }
+  g_assert_true (g_file_get_contents (platform, &bytes, &length, NULL));
+  sum = g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guchar *) bytes, length);
+  window = augur_test_example_window (app, "replay/stencil.replay", 1280, 720);
+  page = AUGUR_PAGE (augur_window_get_current_page (window));
+  g_assert_true (AUGUR_IS_REPLAY_PAGE (page));
+  /* validated on the file as it is */
+  text = g_strdup_printf ("network=smpi\ntrace=traces/index.txt\nplatform=platform.xml\ndeployment=deployment.xml\n"
+                          "validation-host=node7\nvalidation-date=2026-11-29T02:31:07Z\nvalidation-runs=3\n"
+                          "validation-platform=document:sha256,%.16s\n"
+                          "validation=stencil2d;ranks=1;measured=0.0123;min=0.0121;max=0.0131;traced=0.0125;"
+                          "predicted=0.0119;actions=4212;oversubscribed=no\n"
+                          "validation=stencil2d;ranks=2;measured=0.0073;min=0.0072;max=0.0075;traced=0.0074;"
+                          "predicted=0.0080;actions=8424;oversubscribed=no\n", sum);
+  g_assert_true (augur_page_set_text (page, text));
+  augur_test_run_and_wait (page);
+  augur_test_wait_settled (GTK_WIDGET (window));
+
+  present = open_present (window);
+  g_assert_true (show_step_titled (present, "Predicted against measured"));
+  g_test_message ("validated on the file: “%s”", augur_present_get_caption (present));
+  g_assert_null (augur_present_get_caption (present));
+
+  spin = find_spin (augur_present_get_whatif (present));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 2);
+  g_assert_true (augur_test_wait_signal (page, "finished", 120));
+  augur_test_iterate_for (50);
+  g_assert_true (show_step_titled (present, "Predicted against measured"));
+  g_test_message ("after every link's bandwidth ×2: “%s”", augur_present_get_caption (present));
+  g_assert_nonnull (augur_present_get_caption (present));
+  g_assert_nonnull (strstr (augur_present_get_caption (present), "the platform has changed since"));
+  assert_step_fills_screen (present, "replay-validation-whatif");
+
+  press_key (GDK_KEY_Escape, 0);
+  g_assert_true (augur_test_wait_until (present_gone, NULL, 30));
+  augur_test_close_window (window);
+}
+
 /* The document removed while it is presented: the presentation goes with
  * it (it never shows a page that is no longer there). */
 static void
@@ -950,5 +1022,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/present/whatif-ccdsm-experiment", test_present_whatif_ccdsm_experiment);
   g_test_add_func ("/app/present/whatif-running", test_present_whatif_running);
   g_test_add_func ("/app/present/whatif-no-result", test_present_whatif_no_result);
+  g_test_add_func ("/app/present/whatif-replay-validation", test_present_whatif_replay_validation);
   return augur_test_run_app (&app);
 }

@@ -79,7 +79,11 @@ augur_pipeline_page_present_steps (AugurPage *page,
       double top = 0;
 
       if (chart != NULL)
-        g_ptr_array_add (steps, augur_present_step_new (_("Throughput by mapping"), self->best_text, chart));
+        {
+          step = augur_present_step_new (_("Throughput by mapping"), self->best_text, chart);
+          step->area = self->results_box;
+          g_ptr_array_add (steps, step);
+        }
       for (guint k = 0; k < n_best; k++)
         best[k] = augur_pipeline_results_get (self->results, augur_pipeline_results_get_best (self->results, k))->mapping;
       if (n_best > 0)
@@ -92,14 +96,20 @@ augur_pipeline_page_present_steps (AugurPage *page,
       /* scaled as the other steps: the canvas widens its arrows for their
        * labels, so they read whole at a projector's 1280x720 */
       step = augur_present_step_new (_("The best mapping"), self->best_text, canvas);
+      step->area = self->results_box;
       g_ptr_array_add (steps, step);
     }
   if (self->chart != NULL)
     {
       GtkWidget *view = augur_line_chart_view_new ();
 
+      AugurPresentStep *step;
+
       augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (view), self->chart);
-      g_ptr_array_add (steps, augur_present_step_new (_("Sweep"), NULL, view));
+      step = augur_present_step_new (_("Sweep"), NULL, view);
+      /* a sweep is run on its own: an evaluation leaves it as it was */
+      step->area = self->chart_box;
+      g_ptr_array_add (steps, step);
     }
 }
 

@@ -37,23 +37,36 @@ augur_replay_page_present_steps (AugurPage *page,
         {
           GtkWidget *view = augur_bar_chart_view_new ();
 
+          AugurPresentStep *step;
+
           augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (view), self->bars);
-          g_ptr_array_add (steps, augur_present_step_new (_("Time per rank"), caption, view));
+          step = augur_present_step_new (_("Time per rank"), caption, view);
+          step->area = self->bars_box;
+          g_ptr_array_add (steps, step);
         }
       {
         g_autoptr(AugurTimelineData) data = augur_replay_result_build_timeline (self->run->result);
         GtkWidget *view = augur_timeline_view_new ();
 
+        AugurPresentStep *step;
+
         augur_timeline_view_set_data (AUGUR_TIMELINE_VIEW (view), data);
-        g_ptr_array_add (steps, augur_present_step_new (_("Timeline"), caption, view));
+        step = augur_present_step_new (_("Timeline"), caption, view);
+        step->area = self->timeline_box;
+        g_ptr_array_add (steps, step);
       }
     }
   if (self->chart != NULL)
     {
       GtkWidget *view = augur_line_chart_view_new ();
 
+      AugurPresentStep *step;
+
       augur_line_chart_view_set_data (AUGUR_LINE_CHART_VIEW (view), self->chart);
-      g_ptr_array_add (steps, augur_present_step_new (_("What-if sweep"), NULL, view));
+      step = augur_present_step_new (_("What-if sweep"), NULL, view);
+      /* a sweep is run on its own: a replay leaves it as it was */
+      step->area = self->whatif_plot;
+      g_ptr_array_add (steps, step);
     }
   if (self->validation_chart_data != NULL)
     {

@@ -396,7 +396,16 @@ static void
 present_update_state (AugurPresent *self)
 {
   gboolean running = self->page != NULL && augur_page_get_running (self->page);
-  gboolean stale = self->page != NULL && self->steps->len > 0 && page_results_stale (self->page);
+  AugurPresentStep *shown = self->steps->len > 0 ? g_ptr_array_index (self->steps, MIN (self->step, self->steps->len - 1))
+                                                 : NULL;
+  gboolean stale = FALSE;
+
+  /* The step's own area: after a what-if the evaluation shown is the new
+   * one while a sweep's plot is of the value before; each is said as it
+   * is, never the whole presentation at once. */
+  if (self->page != NULL && shown != NULL)
+    stale = shown->area != NULL ? augur_page_result_area_is_stale (self->page, shown->area)
+                                : page_results_stale (self->page);
 
   gtk_widget_set_visible (self->busy_box, running);
   gtk_widget_set_visible (self->stale_label, stale && !running);

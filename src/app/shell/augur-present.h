@@ -35,6 +35,11 @@ typedef struct
    * a drawing that lays out more text across than a chart does (a
    * pipeline canvas) keeps its labels whole. */
   double     max_scale;
+  /* The page's result area (augur_page_add_result_area()) the step is
+   * drawn from, not owned: the step is said to be of the model before
+   * its last change when that area is stale.  NULL: when any of the
+   * page's areas is. */
+  GtkWidget *area;
 } AugurPresentStep;
 
 /* A state diagram is presented only when it is this small: a larger one

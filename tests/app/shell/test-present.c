@@ -973,6 +973,65 @@ test_present_whatif_replay_validation (void)
   augur_test_close_window (window);
 }
 
+/* A pipeline swept, then a what-if: the evaluation the presentation
+ * shows is run again with the new value, the sweep's plot is not.  Each
+ * step says which it is: no "before its last change" over the new
+ * evaluation, and that note over the sweep made before. */
+static void
+test_present_whatif_stale_sweep (void)
+{
+  AugurWindow *window;
+  AugurPresent *present;
+  AugurPage *page;
+  GtkWidget *spin, *stale;
+
+  if (!keys_available ())
+    {
+      g_test_skip ("keys are sent through XTest on X11");
+      return;
+    }
+  window = augur_test_solved_example_window (app, "pipeline.des", 1280, 720, AUGUR_TYPE_PIPELINE_PAGE, 300);
+  page = AUGUR_PAGE (augur_window_get_current_page (window));
+  augur_pipeline_page_sweep (AUGUR_PIPELINE_PAGE (page), "cp3", 1, 10, 4, FALSE, 0);
+  g_assert_true (augur_test_wait_signal (page, "swept", 300));
+  augur_test_iterate_for (50);
+  present = open_present (window);
+  stale = find_with_class (GTK_WIDGET (present), "present-stale");
+  g_assert_nonnull (stale);
+  g_assert_true (show_step_titled (present, "Sweep"));
+  g_assert_false (gtk_widget_get_visible (stale));
+
+  spin = find_spin (augur_present_get_whatif (present));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), 2 * gtk_spin_button_get_value (GTK_SPIN_BUTTON (spin)));
+  g_assert_true (augur_test_wait_signal (page, "finished", 120));
+  augur_test_iterate_for (50);
+  for (guint i = 0; i < augur_present_get_n_steps (present); i++)
+    {
+      gboolean sweep;
+
+      augur_present_set_step (present, i);
+      augur_test_wait_settled (GTK_WIDGET (present));
+      sweep = g_str_has_prefix (augur_present_get_title (present), "Sweep");
+      g_test_message ("“%s”: %s", augur_present_get_title (present),
+                      gtk_widget_get_visible (stale) ? "said to be of the model before" : "current");
+      if (gtk_widget_get_visible (stale) != sweep)
+        g_error ("“%s” is %s, and the note says the opposite", augur_present_get_title (present),
+                 sweep ? "the sweep made before the what-if" : "evaluated with the what-if's value");
+      {
+        g_autoptr(GdkTexture) texture = augur_test_render_window (GTK_WIDGET (present));
+        g_autofree char *shot = g_strdup_printf ("present-stale-sweep-%u-%dx%d.png", i,
+                                                 gtk_widget_get_width (GTK_WIDGET (present)),
+                                                 gtk_widget_get_height (GTK_WIDGET (present)));
+
+        augur_test_save_screenshot (texture, shot);
+      }
+    }
+
+  press_key (GDK_KEY_Escape, 0);
+  g_assert_true (augur_test_wait_until (present_gone, NULL, 30));
+  augur_test_close_window (window);
+}
+
 /* The document removed while it is presented: the presentation goes with
  * it (it never shows a page that is no longer there). */
 static void
@@ -1023,5 +1082,6 @@ main (int argc, char **argv)
   g_test_add_func ("/app/present/whatif-running", test_present_whatif_running);
   g_test_add_func ("/app/present/whatif-no-result", test_present_whatif_no_result);
   g_test_add_func ("/app/present/whatif-replay-validation", test_present_whatif_replay_validation);
+  g_test_add_func ("/app/present/whatif-stale-sweep", test_present_whatif_stale_sweep);
   return augur_test_run_app (&app);
 }

@@ -614,22 +614,8 @@ read_document (const AugurCliInput *input,
                AugurReplayInputs   *in,
                GError             **error)
 {
-  const char *path = input->label, *text = input->text;
-  gsize length = input->length;
-  GFile *base = input->base;
-
-  if (memchr (text, '\0', length) != NULL)
-    {
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s: not a replay document (it holds a NUL byte)",
-                   path);
-      return FALSE;
-    }
-  if (!augur_replay_inputs_from_text (in, text, base, error))
-    {
-      g_prefix_error (error, "%s: ", path);
-      return FALSE;
-    }
-  return TRUE;
+  /* its errors name the file or the document (a NUL byte in it too) */
+  return augur_replay_inputs_read (in, input->text, (gssize) input->length, input->label, input->base, error);
 }
 
 int

@@ -42,8 +42,8 @@ read_document (const char        *document_path,
                AugurReplayInputs *in)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = NULL;
-  g_autoptr(GFile) base = NULL;
+  g_auto(AugurCliInput) input = { 0 };
+  int status;
 
   if ((document_path != NULL) == (project_path != NULL) || files_given || argc > 1)
     {
@@ -57,32 +57,16 @@ read_document (const char        *document_path,
       fprintf (stderr, "augur-cli replay: --name chooses a document of a project: give --project PROJECT.augur\n");
       return AUGUR_CLI_EXIT_USAGE;
     }
-  if (document_path != NULL)
+  /* the commands' shared reading of a file or a project's document
+   * (augur-cli-project.c): its length too, so that a NUL byte in it is
+   * refused where it is rather than end the document */
+  status = augur_cli_input_read ("replay", "replay", document_path, project_path, name, occurrence, &input);
+  if (status != AUGUR_CLI_EXIT_OK)
+    return status;
+  /* the message names the file or the document, its line and column */
+  if (!augur_replay_inputs_read (in, input.text, (gssize) input.length, input.label, input.base, &error))
     {
-      g_autoptr(GFile) file = g_file_new_for_commandline_arg (document_path);
-
-      if (!augur_cli_read_file (document_path, &text, NULL, &error))
-        {
-          fprintf (stderr, "augur-cli replay: %s\n", error->message);
-          return AUGUR_CLI_EXIT_MODEL;
-        }
-      base = g_file_get_parent (file);
-    }
-  else
-    {
-      /* the command's shared reading of a project's document (augur-cli-project.c) */
-      g_auto(AugurCliInput) input = { 0 };
-      int status = augur_cli_input_read ("replay", "replay", NULL, project_path, name, occurrence, &input);
-
-      if (status != AUGUR_CLI_EXIT_OK)
-        return status;
-      text = g_steal_pointer (&input.text);
-      base = g_steal_pointer (&input.base);
-    }
-
-  if (!augur_replay_inputs_from_text (in, text, base, &error))
-    {
-      fprintf (stderr, "%s: %s\n", document_path != NULL ? document_path : project_path, error->message);
+      fprintf (stderr, "%s\n", error->message);
       return AUGUR_CLI_EXIT_MODEL;
     }
   return AUGUR_CLI_EXIT_OK;

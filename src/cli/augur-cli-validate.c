@@ -220,9 +220,9 @@ print_document (const char *document,
   if (status != AUGUR_CLI_EXIT_OK)
     return status;
   augur_replay_inputs_init (&in);
-  if (!augur_replay_inputs_from_text (&in, input.text, input.base, &error))
+  if (!augur_replay_inputs_read (&in, input.text, (gssize) input.length, path, input.base, &error))
     {
-      fprintf (stderr, "augur-cli validate: %s: %s\n", path, error->message);
+      fprintf (stderr, "augur-cli validate: %s\n", error->message);
       augur_replay_inputs_clear (&in);
       return AUGUR_CLI_EXIT_MODEL;
     }

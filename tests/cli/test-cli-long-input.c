@@ -165,7 +165,7 @@ test_replay (void)
   check ("bad-hosts.txt:1:", "replay", "-p", "@plat.xml", "--hostfile", "@bad-hosts.txt", "@ok.txt", NULL);
   check ("bad-plat.xml:5:", "replay", "-p", "@bad-plat.xml", "-d", "@dep.xml", "@ok.txt", NULL);
   check ("bad-dep.xml:4:", "replay", "-p", "@plat.xml", "-d", "@bad-dep.xml", "@ok.txt", NULL);
-  check ("Line 1", "replay", "--document", "@doc.replay", NULL);
+  check ("doc.replay:1:1: expected key=value", "replay", "--document", "@doc.replay", NULL);
   for (guint i = 0; i < G_N_ELEMENTS (files); i++)
     g_free (files[i]);
 }

@@ -430,8 +430,8 @@ test_binary_replay (void)
   g_autofree char *out = NULL, *err = NULL, *out2 = NULL, *err2 = NULL, *text = NULL, *expected = NULL;
   const char *argv[] = { cli, "report", binary, "-o", html, NULL };
   const char *replay[] = { cli, "replay", "--document", binary, NULL };
-  const char why[] = "Line 1 of the replay description: this line is not text (not valid UTF-8): is this a replay "
-                     "document?";
+  /* its second byte, the first that is no UTF-8 */
+  const char why[] = "bin.replay:1:2: this line is not text (not valid UTF-8): is this a replay document?";
   guint8 bytes[300];
 
   for (guint i = 0; i < sizeof bytes; i++)
@@ -439,7 +439,8 @@ test_binary_replay (void)
   bytes[0] = ')';
   g_assert_true (g_file_set_contents (binary, (const char *) bytes, sizeof bytes, NULL));
   g_assert_cmpint (report_run_c (argv, &out, &err), ==, 1);
-  expected = g_strdup_printf ("augur-cli report: bin.replay: %s\n"
+  /* the document named once, by its section's name */
+  expected = g_strdup_printf ("augur-cli report: %s\n"
                               "augur-cli report: %s written; 1 document(s) could not be computed and say so on "
                               "their page\n", why, html);
   g_assert_cmpstr (err, ==, expected);
@@ -447,7 +448,8 @@ test_binary_replay (void)
   g_assert_nonnull (strstr (text, why));
   g_assert_null (strstr (text, "\xef\xbf\xbd"));   /* no U+FFFD standing for its bytes */
   g_free (expected);
-  expected = g_strdup_printf ("%s: %s\n", binary, why);
+  /* by its path, as given */
+  expected = g_strdup_printf ("%s:1:2: %s\n", binary, why + strlen ("bin.replay:1:2: "));
   g_assert_cmpint (report_run_c (replay, &out2, &err2), ==, 1);
   g_assert_cmpstr (err2, ==, expected);
   augur_test_remove_tree (dir);

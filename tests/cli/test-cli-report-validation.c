@@ -216,7 +216,9 @@ test_none (void)
   g_free (out);
   g_assert_true (g_file_set_contents (path, "network=smpi\nvalidation=cg;ranks=2;measured=1,5\n", -1, NULL));
   g_assert_cmpint (report_run_c (argv, &out, &err), !=, 0);
-  g_assert_nonnull (strstr (err, "Line 2 of the replay description: validation=: measured= needs a time"));
+  g_assert_nonnull (strstr (err, "augur-cli validate: "));
+  g_assert_nonnull (strstr (err, "plain.replay:2:12: validation=: measured= needs a time"));
+  g_assert_null (strstr (err, "plain.replay: "));
   g_unlink (path);
   g_rmdir (dir);
 }

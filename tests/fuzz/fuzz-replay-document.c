@@ -1,20 +1,50 @@
 /* fuzz-replay-document.c: libFuzzer target for the replay document's text
- * form (key=value lines).  Any input is read or refused with a message
- * naming its line; a document read is written back and reads to the same
- * text.
+ * form (key=value lines).  Any input, NUL bytes included (read as a file
+ * is: by its length), is read or refused with a message naming the file,
+ * a line of the input and a column of that line; a document read is
+ * written back and reads to the same text.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "replay-document.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
 
+#define NAME "fuzz.replay"
+
 static void
 quiet_log (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
 {
+}
+
+/* Whether message is "fuzz.replay:LINE:COLUMN: what", at a line of the
+ * input and at most one past the end of that line. */
+static gboolean
+located (const char *message, const uint8_t *data, size_t size)
+{
+  unsigned line = 0, column = 0;
+  int end = 0;
+  size_t at = 0, line_bytes;
+  const uint8_t *eol;
+
+  if (sscanf (message, NAME ":%u:%u: %n", &line, &column, &end) != 2 || end == 0 || message[end] == '\0' ||
+      line == 0 || column == 0 || size == 0)
+    return FALSE;
+  for (unsigned n = 1; n < line; n++)
+    {
+      eol = memchr (data + at, '\n', size - at);
+      if (eol == NULL)
+        return FALSE;
+      at = (size_t) (eol - data) + 1;
+    }
+  eol = memchr (data + at, '\n', size - at);
+  line_bytes = (eol != NULL ? (size_t) (eol - data) : size) - at;
+  /* a column counts characters, never more than the line's bytes */
+  return column <= line_bytes + 1;
 }
 
 int
@@ -23,7 +53,6 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
 {
   static GFile *base;
   g_autoptr(GError) error = NULL;
-  g_autofree char *text = g_strndup ((const char *) data, size);
   AugurReplayInputs in, again;
 
   if (base == NULL)
@@ -32,13 +61,16 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       base = g_file_new_for_path ("/augur-fuzz/project");
     }
   augur_replay_inputs_init (&in);
-  if (!augur_replay_inputs_from_text (&in, text, base, &error))
+  if (!augur_replay_inputs_read (&in, (const char *) data, (gssize) size, NAME, base, &error))
     {
-      if (error == NULL || strstr (error->message, "Line ") == NULL)
+      if (error == NULL || !located (error->message, data, size))
         __builtin_trap ();
       augur_replay_inputs_clear (&in);
       return 0;
     }
+  /* what was read holds no NUL: none was cut off */
+  if (size > 0 && memchr (data, '\0', size) != NULL)
+    __builtin_trap ();
   {
     g_autofree char *written = augur_replay_inputs_to_text (&in, base);
     g_autofree char *rewritten = NULL;

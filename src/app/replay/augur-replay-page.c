@@ -2016,7 +2016,8 @@ set_text (AugurPage  *page,
   gboolean ok;
 
   augur_replay_inputs_init (&in);
-  ok = augur_replay_inputs_from_text (&in, text, self->base_dir, &error);
+  /* its errors name the document as the other pages' do */
+  ok = augur_replay_inputs_read (&in, text, -1, augur_page_get_title (page), self->base_dir, &error);
   augur_replay_inputs_clear (&self->inputs);
   augur_page_clear_history (AUGUR_PAGE (self));
   g_clear_pointer (&self->raw_text, g_free);

@@ -13,6 +13,7 @@
 #include "augur-pipeline-page.h"
 #include "augur-replay-page.h"
 #include "pipeline.h"
+#include "replay-document.h"
 
 /* ---- New documents ---------------------------------------------------- */
 
@@ -132,15 +133,12 @@ check_activity (const char *contents, gsize length, const char *parse_name, GErr
 
 /* A replay document is key=value lines (replay-document.h); one that does
  * not read opens too, with its error on the page, as a program with errors
- * does: only a file that is not text is refused. */
+ * does: only a file that is not text is refused, at the line and column of
+ * its NUL byte or of its byte that is not UTF-8, as the reader says it. */
 static gboolean
 check_replay (const char *contents, gsize length, const char *parse_name, GError **error)
 {
-  if (is_text (contents, length))
-    return TRUE;
-  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-               _("%s is not a text file in UTF-8; a trace replay document must be plain text"), parse_name);
-  return FALSE;
+  return augur_replay_inputs_check_text (contents, length, parse_name, error);
 }
 
 /* ---- The table -------------------------------------------------------- */

@@ -380,6 +380,40 @@ augur_message_token (const char *text,
   return buf;
 }
 
+void
+augur_text_locate (const char *text,
+                   const char *at,
+                   guint      *line,
+                   guint      *column)
+{
+  *line = 1;
+  *column = 1;
+  for (const char *q = text; q < at; q++)
+    if (*q == '\n')
+      {
+        ++*line;
+        *column = 1;
+      }
+    else if (((guchar) *q & 0xc0) != 0x80)
+      ++*column;
+}
+
+const char *
+augur_text_find_not_text (const char *text,
+                          gsize       length,
+                          guint      *line,
+                          guint      *column)
+{
+  const char *end = NULL;
+
+  g_return_val_if_fail (text != NULL || length == 0, NULL);
+  /* FALSE at a NUL too, since the length is given */
+  if (length == 0 || g_utf8_validate_len (text, length, &end))
+    return NULL;
+  augur_text_locate (text, end, line, column);
+  return end;
+}
+
 const char *
 augur_message_path (const char *path)
 {

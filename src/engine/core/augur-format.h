@@ -93,6 +93,23 @@ char       *augur_message_token_dup    (const char *text,
  * characters around "…" (a file's name is at its end).  Same slots. */
 const char *augur_message_path         (const char *path);
 
+/* The line (lines end with LF) and column (from 1, in characters: the
+ * bytes that start one) of `at` in text, for a message
+ * "FILE:LINE:COLUMN: ...". */
+void        augur_text_locate          (const char *text,
+                                        const char *at,
+                                        guint      *line,
+                                        guint      *column);
+/* Where text (length bytes) stops being text: its first NUL byte, or
+ * its first byte that is not UTF-8; NULL when all of it is text, else
+ * located in *line and *column as by augur_text_locate.  A reader given
+ * a length refuses a document there, rather than read up to a NUL as if
+ * the document ended there. */
+const char *augur_text_find_not_text   (const char *text,
+                                        gsize       length,
+                                        guint      *line,
+                                        guint      *column);
+
 /* CSV (RFC 4180): a field quoted when it holds a comma, quote, CR or LF. */
 void        augur_csv_append_field     (GString    *s,
                                         const char *text);

@@ -763,7 +763,9 @@ augur_report_replay_from_source (AugurReport             *report,
 
   augur_report_begin_source_section (report, src);
   augur_replay_inputs_init (&in);
-  if (!augur_replay_inputs_from_text (&in, text, src->base, &error))
+  /* named as its section is, and as the page and augur-cli name a
+   * project's document */
+  if (!augur_replay_inputs_read (&in, text, (gssize) src->length, name, src->base, &error))
     {
       augur_report_add_failure (report, error);
       augur_replay_inputs_clear (&in);

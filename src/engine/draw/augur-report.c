@@ -257,7 +257,11 @@ augur_report_add_failure_note (AugurReport *r,
 
   if (r->failures == NULL)
     r->failures = g_ptr_array_new_with_free_func (g_free);
-  g_ptr_array_add (r->failures, s != NULL ? g_strdup_printf ("%s: %s", s->title, why) : g_strdup (why));
+  /* "TITLE:LINE:COLUMN: ..." names its document already: not twice */
+  if (s != NULL && !(g_str_has_prefix (why, s->title) && why[strlen (s->title)] == ':'))
+    g_ptr_array_add (r->failures, g_strdup_printf ("%s: %s", s->title, why));
+  else
+    g_ptr_array_add (r->failures, g_strdup (why));
 }
 
 guint

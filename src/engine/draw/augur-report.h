@@ -80,7 +80,8 @@ char        *augur_report_chart_title    (const char    *with_name,
 void         augur_report_add_failure_note (AugurReport     *report,
                                             const char      *why);
 guint        augur_report_get_n_failures (const AugurReport *report);
-/* "Section: why" */
+/* "Section: why", or why alone when it begins "Section:" (an error
+ * located in the document, "Section:LINE:COLUMN: ...") */
 const char  *augur_report_get_failure    (const AugurReport *report,
                                           guint              i);
 

@@ -514,19 +514,101 @@ augur_replay_parse_scaling_ranks (const char *text,
   return TRUE;
 }
 
-gboolean
-augur_replay_inputs_from_text (AugurReplayInputs *in,
-                               const char        *text,
-                               GFile             *base,
-                               GError           **error)
+/* What a text read without a name goes by in its messages. */
+#define UNNAMED "<replay description>"
+
+static gboolean refuse (GError **error, const char *name, guint line, guint column, const char *format, ...)
+  G_GNUC_PRINTF (5, 6);
+
+/* An error at line and column (from 1, the column in characters) of the
+ * description `name`: "NAME:LINE:COLUMN: what", as the other readers
+ * say it.  FALSE. */
+static gboolean
+refuse (GError **error, const char *name, guint line, guint column, const char *format, ...)
 {
-  g_auto(GStrv) lines = g_strsplit (text ? text : "", "\n", -1);
+  g_autofree char *what = NULL;
+  va_list ap;
+
+  va_start (ap, format);
+  what = g_strdup_vprintf (format, ap);
+  va_end (ap);
+  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, "%s:%u:%u: %s", name, line, column, what);
+  return FALSE;
+}
+
+/* The column of `at` in line, from 1, in characters. */
+static guint
+column_of (const char *line,
+           const char *at)
+{
+  return (guint) g_utf8_strlen (line, at - line) + 1;
+}
+
+/* The column of field k of value's comma-separated fields, at its first
+ * character that is not a blank (value itself at column `column`); past
+ * the end of value when it has fewer fields. */
+static guint
+field_column (const char *value,
+              guint       column,
+              guint       k)
+{
+  const char *p = value;
+
+  for (guint i = 0; i < k; i++)
+    {
+      const char *comma = strchr (p, ',');
+
+      if (comma == NULL)
+        return column + (guint) g_utf8_strlen (value, -1);
+      p = comma + 1;
+    }
+  while (g_ascii_isspace (*p))
+    p++;
+  return column + (guint) g_utf8_strlen (value, p - value);
+}
+
+gboolean
+augur_replay_inputs_check_text (const char  *text,
+                                gsize        length,
+                                const char  *name,
+                                GError     **error)
+{
+  guint line, column;
+  const char *bad = augur_text_find_not_text (text, length, &line, &column);
+
+  if (bad == NULL)
+    return TRUE;
+  /* a binary file: said as such, its bytes never quoted */
+  return refuse (error, name != NULL ? name : UNNAMED, line, column,
+                 *bad == '\0' ? _("this line is not text (it holds a NUL byte): is this a replay document?")
+                              : _("this line is not text (not valid UTF-8): is this a replay document?"));
+}
+
+/* Every key, for the message about one that is not. */
+static const char *const all_keys =
+  "network, trace, host-speed, calibrated-platform, platform, deployment, speed-factor, bandwidth-factor, "
+  "latency-factor, cluster, placement-rule, placement, scaling-run, scaling-run-size, scaling-size, "
+  "scaling-ranks, scaling-compute-tolerance, scaling-mpi-dims, scaling-every-iteration, sweep, sweep-spacing, "
+  "scenario, validation, validation-host, validation-date, validation-runs, validation-platform";
+
+gboolean
+augur_replay_inputs_read (AugurReplayInputs  *in,
+                          const char         *text,
+                          gssize              length,
+                          const char         *name,
+                          GFile              *base,
+                          GError            **error)
+{
+  gsize len;
+  const char *end, *next = NULL;
   gboolean have_placement = FALSE;
   gboolean have_rule = FALSE;
   gboolean have_trace_lines = FALSE;
   gboolean run_size_allowed = FALSE;   /* the line above is a scaling-run= */
-  guint cluster_line = 0, placement_line = 0;
-  guint factor_line[3] = { 0, 0, 0 };  /* speed, bandwidth, latency: where each was last set */
+  guint n = 0, cluster_line = 0, placement_line = 0;
+  /* speed, bandwidth, latency: where each was last set (line, column) */
+  guint factor_line[3] = { 0, 0, 0 }, factor_column[3] = { 0, 0, 0 };
+  g_autoptr(GArray) placement_columns = g_array_new (FALSE, FALSE, sizeof (guint));
   static const char *const single_keys[] = {
     "network", "platform", "deployment", "calibrated-platform", "cluster", "placement", "placement-rule",
     "host-speed", "speed-factor", "bandwidth-factor", "latency-factor", "sweep", "sweep-spacing", "traces",
@@ -535,34 +617,52 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
   };
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 
-  for (guint n = 0; lines[n] != NULL; n++)
+  if (name == NULL)
+    name = UNNAMED;
+  if (text == NULL)
+    text = "";
+  len = length < 0 ? strlen (text) : (gsize) length;
+  end = text + len;
+  /* the whole text first: a NUL byte is no end of the document, and a
+   * binary file is said to be one before anything it seems to say */
+  if (!augur_replay_inputs_check_text (text, len, name, error))
+    return FALSE;
+
+  for (const char *p = text; p != NULL; p = next)
     {
-      char *line = g_strstrip (lines[n]);
-      char *eq = strchr (line, '=');
+      const char *eol = memchr (p, '\n', (gsize) (end - p));
+      g_autofree char *copy = g_strndup (p, (gsize) ((eol != NULL ? eol : end) - p));
+      char *line = copy, *stop = copy + strlen (copy), *eq, *key_end;
       const char *key, *value;
+      guint key_column, value_column;
       gboolean after_run;
 
-      /* a binary file: said as such, its bytes never quoted */
-      if (!g_utf8_validate (line, -1, NULL))
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       _("Line %u of the replay description: this line is not text (not valid UTF-8): is this a "
-                         "replay document?"), n + 1);
-          return FALSE;
-        }
+      next = eol != NULL ? eol + 1 : NULL;
+      n++;
+      /* blanks around the line, its key and its value are not theirs */
+      while (g_ascii_isspace (*line))
+        line++;
+      while (stop > line && g_ascii_isspace (stop[-1]))
+        stop--;
+      *stop = '\0';
       if (*line == '\0' || *line == '#')
         continue;
       after_run = run_size_allowed;
       run_size_allowed = FALSE;
+      eq = strchr (line, '=');
+      key_column = column_of (copy, line);
       if (eq == NULL)
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       _("Line %u of the replay description: expected key=value, found “%s”"), n + 1, augur_message_token (line, -1));
-          return FALSE;
-        }
-      *eq = '\0';
-      key = g_strstrip (line);
-      value = g_strstrip (eq + 1);
+        return refuse (error, name, n, key_column, _("expected key=value, found “%s”"),
+                       augur_message_token (line, -1));
+      value = eq + 1;
+      while (g_ascii_isspace (*value))
+        value++;
+      value_column = column_of (copy, value);
+      key_end = eq;
+      while (key_end > line && g_ascii_isspace (key_end[-1]))
+        key_end--;
+      *key_end = '\0';
+      key = line;
 
       /* a setting given twice: the second is refused, not taken silently
        * over the first (trace=, scenario= and scaling-run= lines are lists) */
@@ -571,24 +671,17 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
           guint first = GPOINTER_TO_UINT (g_hash_table_lookup (seen, key));
 
           if (first != 0)
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: %s= is given twice (first at line %u)"), n + 1, key,
+            return refuse (error, name, n, key_column, _("%s= is given twice (first at line %u): give it once"), key,
                            first);
-              return FALSE;
-            }
-          g_hash_table_insert (seen, g_strdup (key), GUINT_TO_POINTER (n + 1));
+          g_hash_table_insert (seen, g_strdup (key), GUINT_TO_POINTER (n));
         }
 
       if (g_str_equal (key, "network"))
         {
           if (!augur_network_model_from_name (value, &in->network))
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: unknown network model “%s” (expected smpi, lv08 or cm02)"),
-                           n + 1, augur_message_token (value, -1));
-              return FALSE;
-            }
+            return refuse (error, name, n, value_column,
+                           _("unknown network model “%s” (expected smpi, lv08 or cm02)"),
+                           augur_message_token (value, -1));
         }
       else if (g_str_equal (key, "trace") && *value != '\0')
         {
@@ -626,60 +719,56 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
           for (k = 0; k < 7 && f[k] != NULL; k++)
             if (!parse_double (g_strstrip (f[k]), &v[k]) || v[k] <= 0)
               break;
-          if (k != 7 || f[7] != NULL || v[0] != floor (v[0]) || v[1] != floor (v[1]) || v[0] > 65536 || v[1] > 65536)
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: cluster= needs seven positive numbers "
-                             "(nodes, cores, speed, bandwidth, latency, backbone bandwidth, backbone latency)"), n + 1);
-              return FALSE;
-            }
+          /* a field that is no number, or no whole number of nodes or
+           * cores; else fewer or more than seven */
+          if (k == 7 && f[7] == NULL && (v[0] != floor (v[0]) || v[0] > 65536))
+            k = 0;
+          else if (k == 7 && f[7] == NULL && (v[1] != floor (v[1]) || v[1] > 65536))
+            k = 1;
+          if (k != 7 || f[7] != NULL)
+            return refuse (error, name, n, field_column (value, value_column, k),
+                           _("cluster= needs seven positive numbers: nodes and cores (whole, at most 65536), "
+                             "speed, bandwidth, latency, backbone bandwidth and backbone latency, found “%s”"),
+                           augur_message_token (k < 7 && f[k] != NULL ? f[k] : value, -1));
           /* as a platform file's: 1e-320 is no speed or bandwidth but an
            * underflow, and the replay would never end */
           if (!(v[2] >= DBL_MIN))
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: cluster='s speed %s is too small: a host without "
-                             "speed never finishes a computation (expected flop/s of at least 2.3e-308, like 1e9)"),
-                           n + 1, augur_message_token (f[2], -1));
-              return FALSE;
-            }
+            return refuse (error, name, n, field_column (value, value_column, 2),
+                           _("cluster='s speed %s is too small: a host without speed never finishes a "
+                             "computation (expected flop/s of at least 2.3e-308, like 1e9)"),
+                           augur_message_token (f[2], -1));
           if (!(v[3] >= DBL_MIN) || !(v[5] >= DBL_MIN))
             {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: cluster='s bandwidth %s is too small: a link "
-                             "without bandwidth never delivers a message (expected bytes/s of at least 2.3e-308, "
-                             "like 1.25e9)"),
-                           n + 1, augur_message_token (f[v[3] >= DBL_MIN ? 5 : 3], -1));
-              return FALSE;
+              guint k_bad = v[3] >= DBL_MIN ? 5 : 3;
+
+              return refuse (error, name, n, field_column (value, value_column, k_bad),
+                             _("cluster='s bandwidth %s is too small: a link without bandwidth never delivers a "
+                               "message (expected bytes/s of at least 2.3e-308, like 1.25e9)"),
+                             augur_message_token (f[k_bad], -1));
             }
           in->use_cluster = TRUE;
-          cluster_line = n + 1;
+          cluster_line = n;
           in->cluster = (AugurReplayCluster) { (guint) v[0], (guint) v[1], v[2], v[3], v[4], v[5], v[6] };
         }
       else if (g_str_equal (key, "speed-factor") || g_str_equal (key, "bandwidth-factor") ||
                g_str_equal (key, "latency-factor"))
         {
+          guint which = key[0] == 's' ? 0 : key[0] == 'b' ? 1 : 2;
           double v = 0;
 
           if (!parse_double (value, &v) || !(v >= AUGUR_REPLAY_FACTOR_MIN) || !(v <= AUGUR_REPLAY_FACTOR_MAX))
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: %s= needs a factor from %g to %g, found “%s”"),
-                           n + 1, key, AUGUR_REPLAY_FACTOR_MIN, AUGUR_REPLAY_FACTOR_MAX, augur_message_token (value, -1));
-              return FALSE;
-            }
-          *(key[0] == 's' ? &in->factors.speed : key[0] == 'b' ? &in->factors.bandwidth : &in->factors.latency) = v;
-          factor_line[key[0] == 's' ? 0 : key[0] == 'b' ? 1 : 2] = n + 1;
+            return refuse (error, name, n, value_column, _("%s= needs a factor from %g to %g, found “%s”"), key,
+                           AUGUR_REPLAY_FACTOR_MIN, AUGUR_REPLAY_FACTOR_MAX, augur_message_token (value, -1));
+          *(which == 0 ? &in->factors.speed : which == 1 ? &in->factors.bandwidth : &in->factors.latency) = v;
+          factor_line[which] = n;
+          factor_column[which] = key_column;
         }
       else if (g_str_equal (key, "host-speed"))
         {
           if (!parse_double (value, &in->host_speed) || !(in->host_speed > 0) || isinf (in->host_speed))
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: host-speed= needs a speed in flop/s, more than 0"),
-                           n + 1);
-              return FALSE;
-            }
+            return refuse (error, name, n, value_column,
+                           _("host-speed= needs a speed in flop/s, more than 0 (like 2.5e9), found “%s”"),
+                           augur_message_token (value, -1));
         }
       else if (g_str_equal (key, "calibrated-platform") && *value != '\0')
         {
@@ -689,35 +778,35 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
       else if (g_str_equal (key, "placement-rule"))
         {
           if (!augur_replay_placement_rule_from_name (value, &in->rule))
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: unknown placement rule “%s” (expected "
-                             "round-robin, block or manual)"), n + 1, augur_message_token (value, -1));
-              return FALSE;
-            }
+            return refuse (error, name, n, value_column,
+                           _("unknown placement rule “%s” (expected round-robin, block or manual)"),
+                           augur_message_token (value, -1));
           have_rule = TRUE;
         }
       else if (g_str_equal (key, "placement"))
         {
           g_auto(GStrv) f = g_strsplit (value, ",", -1);
+          guint column = value_column;
 
           g_array_set_size (in->placement, 0);
+          g_array_set_size (placement_columns, 0);
           for (guint i = 0; f[i] != NULL; i++)
             {
+              guint at = field_column (f[i], column, 0);
               guint64 host;
 
+              column += (guint) g_utf8_strlen (f[i], -1) + 1;
               if (*g_strstrip (f[i]) == '\0')
                 continue;
               if (!g_ascii_string_to_unsigned (f[i], 10, 0, 65535, &host, NULL))
-                {
-                  g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                               _("Line %u of the replay description: “%s” is not a host index"), n + 1, augur_message_token (f[i], -1));
-                  return FALSE;
-                }
+                return refuse (error, name, n, at,
+                               _("placement= needs the node of each rank, whole numbers from 0 to 65535 "
+                                 "separated by commas, found “%s”"), augur_message_token (f[i], -1));
               g_array_append_vals (in->placement, &(guint) { (guint) host }, 1);
+              g_array_append_val (placement_columns, at);
             }
           have_placement = TRUE;
-          placement_line = n + 1;
+          placement_line = n;
         }
       else if (g_str_equal (key, "scaling-run"))
         {
@@ -731,19 +820,13 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
           double v = 0;
 
           if (!augur_replay_parse_scaling_size (value, &v))
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: %s= needs a problem size, a number more than 0, "
-                             "found “%s”"), n + 1, key, augur_message_token (value, -1));
-              return FALSE;
-            }
+            return refuse (error, name, n, value_column,
+                           _("%s= needs a problem size, a number more than 0, found “%s”"), key,
+                           augur_message_token (value, -1));
           if (of_run && !after_run)
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: scaling-run-size= gives the size of the run on "
-                             "the line above, and that line is not a scaling-run= without a size yet"), n + 1);
-              return FALSE;
-            }
+            return refuse (error, name, n, key_column,
+                           _("scaling-run-size= gives the size of the run on the line above, and that line is "
+                             "not a scaling-run= without a size yet"));
           if (of_run)
             {
               double none = NAN;
@@ -758,12 +841,9 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
       else if (g_str_equal (key, "scaling-ranks"))
         {
           if (!augur_replay_parse_scaling_ranks (value, in->scaling_ranks))
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: scaling-ranks= needs numbers of ranks from 3 to "
-                             "%u separated by commas, found “%s”"), n + 1, (guint) AUGUR_TRACE_MAX_RANKS, augur_message_token (value, -1));
-              return FALSE;
-            }
+            return refuse (error, name, n, value_column,
+                           _("scaling-ranks= needs numbers of ranks from 3 to %u separated by commas, found “%s”"),
+                           (guint) AUGUR_TRACE_MAX_RANKS, augur_message_token (value, -1));
         }
       else if (g_str_equal (key, "scaling-compute-tolerance"))
         {
@@ -775,24 +855,18 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
           else if (parse_double (value, &v) && v >= 0 && v < 1e6)
             in->scaling_compute_tolerance = v;
           else
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: scaling-compute-tolerance= needs “any” or a "
-                             "fraction of 0 or more (0.01 is 1 %%), found “%s”"), n + 1, augur_message_token (value, -1));
-              return FALSE;
-            }
+            return refuse (error, name, n, value_column,
+                           _("scaling-compute-tolerance= needs “any” or a fraction of 0 or more (0.01 is 1 %%), "
+                             "found “%s”"), augur_message_token (value, -1));
         }
       else if (g_str_equal (key, "scaling-every-iteration"))
         {
           if (g_str_equal (value, "true") || g_str_equal (value, "false"))
             in->scaling_every_iteration = g_str_equal (value, "true");
           else
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: scaling-every-iteration= needs “true” or "
-                             "“false”, found “%s”"), n + 1, augur_message_token (value, -1));
-              return FALSE;
-            }
+            return refuse (error, name, n, value_column,
+                           _("scaling-every-iteration= needs “true” or “false”, found “%s”"),
+                           augur_message_token (value, -1));
         }
       else if (g_str_equal (key, "scaling-mpi-dims"))
         {
@@ -801,12 +875,9 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
           else if (g_str_equal (value, "openmpi"))
             in->scaling_mpi_dims = AUGUR_EXTRAP_MPI_DIMS_OPEN_MPI;
           else
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: scaling-mpi-dims= needs “simgrid” or “openmpi”, "
-                             "found “%s”"), n + 1, augur_message_token (value, -1));
-              return FALSE;
-            }
+            return refuse (error, name, n, value_column,
+                           _("scaling-mpi-dims= needs “simgrid” or “openmpi”, found “%s”"),
+                           augur_message_token (value, -1));
         }
       else if (g_str_equal (key, "sweep"))
         {
@@ -817,14 +888,11 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
           /* the bounds augur_replay_sweep_values and the page hold to */
           if (!augur_replay_sweep_parse (value, &parameter, &from, &to, &points) || !isfinite (from) ||
               !isfinite (to) || !(from > 0) || !(to > 0) || from == to || points < 2 || points > AUGUR_SWEEP_MAX_POINTS)
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: sweep= needs PARAMETER=FROM:TO:POINTS with "
-                             "PARAMETER bandwidth, latency, speed, ranks-per-node, speed-factor, bandwidth-factor "
-                             "or latency-factor, two different positive "
-                             "bounds and 2 to %u points, found “%s”"), n + 1, (guint) AUGUR_SWEEP_MAX_POINTS, augur_message_token (value, -1));
-              return FALSE;
-            }
+            return refuse (error, name, n, value_column,
+                           _("sweep= needs PARAMETER=FROM:TO:POINTS with PARAMETER bandwidth, latency, speed, "
+                             "ranks-per-node, speed-factor, bandwidth-factor or latency-factor, two different "
+                             "positive bounds and 2 to %u points, found “%s”"),
+                           (guint) AUGUR_SWEEP_MAX_POINTS, augur_message_token (value, -1));
           in->sweep_parameter = parameter;
           in->sweep_from = from;
           in->sweep_to = to;
@@ -833,12 +901,8 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
       else if (g_str_equal (key, "sweep-spacing"))
         {
           if (!g_str_equal (value, "linear") && !g_str_equal (value, "log"))
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: sweep-spacing= is linear or log, found “%s”"),
-                           n + 1, augur_message_token (value, -1));
-              return FALSE;
-            }
+            return refuse (error, name, n, value_column, _("sweep-spacing= is linear or log, found “%s”"),
+                           augur_message_token (value, -1));
           in->sweep_log = g_str_equal (value, "log");
         }
       else if (augur_validation_record_is_key (key))
@@ -846,11 +910,7 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
           g_autofree char *why = NULL;
 
           if (!augur_validation_record_read_line (&in->validation, key, value, &why))
-            {
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: %s"), n + 1, why);
-              return FALSE;
-            }
+            return refuse (error, name, n, value_column, "%s", why);
         }
       else if (g_str_equal (key, "scenario"))
         {
@@ -864,18 +924,13 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
           if (why != NULL)
             {
               augur_replay_scenario_free (scenario);
-              g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                           _("Line %u of the replay description: %s"), n + 1, why);
-              return FALSE;
+              return refuse (error, name, n, value_column, "%s", why);
             }
           g_ptr_array_add (in->scenarios, scenario);
         }
       else
-        {
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       _("Line %u of the replay description: unknown key “%s”"), n + 1, augur_message_token (key, -1));
-          return FALSE;
-        }
+        return refuse (error, name, n, key_column, _("unknown key “%s” (expected one of: %s)"),
+                       augur_message_token (key, -1), all_keys);
     }
 
   if (in->use_cluster && !augur_replay_factors_are_identity (&in->factors))
@@ -888,11 +943,9 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
       for (guint k = 0; k < 3; k++)
         if (f[k] != 1.0 && (f[which] == 1.0 || factor_line[k] < factor_line[which]))
           which = k;
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                   _("Line %u of the replay description: %s= scales a platform file, but line %u builds the "
-                     "cluster in Augur (cluster=): change the cluster's figures instead"),
-                   factor_line[which], names[which], cluster_line);
-      return FALSE;
+      return refuse (error, name, factor_line[which], factor_column[which],
+                     _("%s= scales a platform file, but line %u builds the cluster in Augur (cluster=): change "
+                       "the cluster's figures instead"), names[which], cluster_line);
     }
   if (in->use_cluster)
     {
@@ -900,14 +953,11 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
         augur_replay_placement_round_robin (in->placement, in->cluster.nodes, in->cluster.nodes);
       for (guint i = 0; i < in->placement->len; i++)
         if (g_array_index (in->placement, guint, i) >= in->cluster.nodes)
-          {
-            g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                         _("Line %u of the replay description places rank p%u on node %u, but the cluster "
-                           "(line %u) has %u nodes"),
-                         placement_line, i, g_array_index (in->placement, guint, i), cluster_line,
-                         in->cluster.nodes);
-            return FALSE;
-          }
+          return refuse (error, name, placement_line, g_array_index (placement_columns, guint, i),
+                         _("placement= places rank p%u on node %u, but the cluster (line %u) has %u nodes "
+                           "(expected a node from 0 to %u)"),
+                         i, g_array_index (in->placement, guint, i), cluster_line, in->cluster.nodes,
+                         in->cluster.nodes - 1);
       /* The placement is what is replayed: a rule it does not follow (a
        * text edited by hand) is not claimed for it. */
       if (!have_rule)
@@ -916,6 +966,15 @@ augur_replay_inputs_from_text (AugurReplayInputs *in,
         in->rule = AUGUR_REPLAY_PLACE_MANUAL;
     }
   return TRUE;
+}
+
+gboolean
+augur_replay_inputs_from_text (AugurReplayInputs *in,
+                               const char        *text,
+                               GFile             *base,
+                               GError           **error)
+{
+  return augur_replay_inputs_read (in, text, -1, NULL, base, error);
 }
 
 /* ---- Loading --------------------------------------------------------- */

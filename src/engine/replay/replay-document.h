@@ -284,11 +284,31 @@ gboolean augur_replay_parse_scaling_ranks (const char *text,
 
 char    *augur_replay_inputs_to_text   (const AugurReplayInputs *in,
                                         GFile                   *base);
-/* Adds what text says to in (initialised); FALSE with a located error. */
+/* Adds what text says to in (initialised): `length` bytes (-1: up to
+ * its NUL), read as the file or project document `name` (NULL:
+ * "<replay description>").  FALSE with a G_IO_ERROR_INVALID_DATA error
+ * "NAME:LINE:COLUMN: what was expected", as every reader of Augur says
+ * it: the column (from 1, in characters) of the key or value at fault.
+ * A NUL byte or a byte that is not UTF-8 anywhere in the text is refused
+ * where it is, never taken as the end of the document. */
+gboolean augur_replay_inputs_read      (AugurReplayInputs       *in,
+                                        const char              *text,
+                                        gssize                   length,
+                                        const char              *name,
+                                        GFile                   *base,
+                                        GError                 **error);
+/* The same for a text that ends at its NUL (Augur's own, a page's). */
 gboolean augur_replay_inputs_from_text (AugurReplayInputs       *in,
                                         const char              *text,
                                         GFile                   *base,
                                         GError                 **error);
+/* Only the check of augur_replay_inputs_read that the text is text: FALSE
+ * with its error at the first NUL byte or byte that is not UTF-8 (for a
+ * file that is refused before it is opened as a document). */
+gboolean augur_replay_inputs_check_text (const char             *text,
+                                         gsize                   length,
+                                         const char             *name,
+                                         GError                **error);
 
 /* Loads the platform, deployment and traces the document names, ready for
  * augur_replay_run(); a platform file's figures scaled by in->factors. */

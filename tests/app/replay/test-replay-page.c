@@ -900,12 +900,19 @@ test_bad_text (Fixture       *f,
 {
   g_autofree char *text = NULL;
 
+  /* named by the document's name, as the other pages name theirs, with
+   * the line and column of what is wrong */
+  augur_page_set_title (AUGUR_PAGE (f->page), "stencil");
   g_assert_false (augur_page_set_text (AUGUR_PAGE (f->page), "network=cm02\nspeed=12\n"));
-  g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "speed"));
+  g_assert_true (g_str_has_prefix (augur_replay_page_get_error_text (f->page),
+                                   "stencil:2:1: unknown key “speed” (expected one of: network, trace, "));
   /* Kept as it was, so saving loses nothing. */
   text = augur_page_get_text (AUGUR_PAGE (f->page));
   g_assert_cmpstr (text, ==, "network=cm02\nspeed=12\n");
   g_assert_false (augur_page_set_text (AUGUR_PAGE (f->page), "cluster=2,1,1e9,1e8,1e-5,1e9,1e-5\nplacement=0,5\n"));
+  g_assert_cmpstr (augur_replay_page_get_error_text (f->page), ==,
+                   "stencil:2:13: placement= places rank p1 on node 5, but the cluster (line 1) has 2 nodes "
+                   "(expected a node from 0 to 1)");
   g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), "cluster=2,1,1e9,1e8,1e-5,1e9,1e-5\nplacement=0,1,1\n"));
   g_assert_null (augur_replay_page_get_error_text (f->page));
   g_assert_false (augur_page_get_modified (AUGUR_PAGE (f->page)));

@@ -402,6 +402,23 @@ test_window_open_pepa (void)
   g_assert_nonnull (strstr (error->message, "pipeline.pepa"));
   g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (window)), ==, 2);
 
+  /* So is a replay document that holds a NUL byte (never opened as the
+   * text before it): at its file, line and column, as augur-cli says it. */
+  {
+    g_autofree char *replay_path = g_build_filename (dir, "nul.replay", NULL);
+    g_autoptr(GFile) replay = g_file_new_for_path (replay_path);
+    g_autofree char *parse_name = g_file_get_parse_name (replay);
+    g_autofree char *expected =
+      g_strdup_printf ("%s:2:6: this line is not text (it holds a NUL byte): is this a replay document?", parse_name);
+
+    g_assert_true (g_file_set_contents (replay_path, "network=smpi\ntrace\0=x\n", 22, NULL));
+    g_clear_error (&error);
+    g_assert_false (augur_window_open_file (window, replay, &error));
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
+    g_assert_cmpstr (error->message, ==, expected);
+    g_assert_cmpuint (g_list_model_get_n_items (augur_window_get_documents (window)), ==, 2);
+  }
+
   gtk_window_destroy (GTK_WINDOW (window));
   augur_test_iterate ();
   remove_dir (dir);

@@ -239,11 +239,13 @@ static void
 test_cluster_underflow (void)
 {
   static const struct { const char *cluster, *expected; } bad[] = {
-    { "cluster=16,1,1e-320,1.25e9,1e-6,5e9,1e-6", "Line 2 of the replay description: cluster='s speed 1e-320 is too small" },
-    { "cluster=16,1,1e9,1e-310,1e-6,5e9,1e-6", "Line 2 of the replay description: cluster='s bandwidth 1e-310 is too small" },
-    { "cluster=16,1,1e9,1.25e9,1e-6,4e-320,1e-6", "Line 2 of the replay description: cluster='s bandwidth 4e-320 is too small" },
-    { "cluster=16,1,1e9,1.25e9,1e-6,inf,1e-6", "Line 2 of the replay description: cluster= needs seven positive numbers" },
-    { "cluster=16,1,1e9,1.25e9,1e999,5e9,1e-6", "Line 2 of the replay description: cluster= needs seven positive numbers" },
+    /* each at the column of the number at fault */
+    { "cluster=16,1,1e-320,1.25e9,1e-6,5e9,1e-6", "<replay description>:2:14: cluster='s speed 1e-320 is too small" },
+    { "cluster=16,1,1e9,1e-310,1e-6,5e9,1e-6", "<replay description>:2:18: cluster='s bandwidth 1e-310 is too small" },
+    { "cluster=16,1,1e9,1.25e9,1e-6,4e-320,1e-6",
+      "<replay description>:2:30: cluster='s bandwidth 4e-320 is too small" },
+    { "cluster=16,1,1e9,1.25e9,1e-6,inf,1e-6", "<replay description>:2:30: cluster= needs seven positive numbers" },
+    { "cluster=16,1,1e9,1.25e9,1e999,5e9,1e-6", "<replay description>:2:25: cluster= needs seven positive numbers" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)

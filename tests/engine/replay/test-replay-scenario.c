@@ -165,6 +165,9 @@ test_refused (void)
     {
       g_autofree char *text = g_strdup_printf ("network=lv08\ncluster=4,1,1e9,1.25e8,5e-05,2.25e9,5e-4\n# what-ifs\n%s\n",
                                                bad[i].line);
+      /* line 4, at the value: just after the key's '=' */
+      g_autofree char *where = g_strdup_printf ("<replay description>:4:%u: ",
+                                                (guint) (strchr (bad[i].line, '=') - bad[i].line) + 2);
       g_autoptr(GError) error = NULL;
       AugurReplayInputs in;
 
@@ -172,7 +175,7 @@ test_refused (void)
       g_assert_false (augur_replay_inputs_from_text (&in, text, NULL, &error));
       g_assert_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA);
       g_test_message ("%s: %s", bad[i].line, error->message);
-      g_assert_nonnull (strstr (error->message, "Line 4 "));
+      g_assert_true (g_str_has_prefix (error->message, where));
       g_assert_nonnull (strstr (error->message, bad[i].says));
       augur_replay_inputs_clear (&in);
     }
@@ -186,7 +189,7 @@ test_refused (void)
     augur_replay_inputs_init (&in);
     g_assert_false (augur_replay_inputs_from_text (&in, "scenario=A;network=smpi\n\nscenario=A;network=cm02\n", NULL,
                                                    &error));
-    g_assert_nonnull (strstr (error->message, "Line 3 "));
+    g_assert_cmpstr (error->message, ==, "<replay description>:3:10: a second scenario named “A”");
     augur_replay_inputs_clear (&in);
     g_clear_error (&error);
     augur_replay_inputs_init (&in);
@@ -568,23 +571,25 @@ test_factor_text (void)
 
   {
     static const struct { const char *text; const char *says; } bad[] = {
-      { "platform=p.xml\nlatency-factor=0\n", "Line 2 " },
+      { "platform=p.xml\nlatency-factor=0\n", "<replay description>:2:16: latency-factor= needs a factor" },
       { "platform=p.xml\nspeed-factor=2e6\n", "speed-factor=" },
       { "platform=p.xml\nbandwidth-factor=1,5\n", "bandwidth-factor=" },
       { "platform=p.xml\nscenario=A;latency-factor=-1\n", "latency-factor=" },
       { "platform=p.xml\nscenario=A;speed-factor=2;nodes=3\n", "both" },
       { "cluster=4,1,1e9,1.25e8,5e-05,2.25e9,5e-4\nbandwidth-factor=2\n",
-        "Line 2 of the replay description: bandwidth-factor= scales a platform file, but line 1 builds" },
+        "<replay description>:2:1: bandwidth-factor= scales a platform file, but line 1 builds" },
       /* the first factor not 1 in the text's order is named, with its line */
       { "bandwidth-factor=1\nlatency-factor=3\n\ncluster=4,1,1e9,1.25e8,5e-05,2.25e9,5e-4\nspeed-factor=0.5\n",
-        "Line 2 of the replay description: latency-factor= scales a platform file, but line 4 builds" },
+        "<replay description>:2:1: latency-factor= scales a platform file, but line 4 builds" },
       /* a setting given twice: refused, not the last one taken */
       { "platform=p.xml\nnetwork=smpi\n# again\nnetwork=lv08\n",
-        "Line 4 of the replay description: network= is given twice (first at line 2)" },
+        "<replay description>:4:1: network= is given twice (first at line 2): give it once" },
       { "speed-factor=1\nplatform=p.xml\nspeed-factor=0.5\n",
-        "Line 3 of the replay description: speed-factor= is given twice (first at line 1)" },
-      { "cluster=2,1,1e9,1.25e8,5e-05,2.25e9,5e-4\n# two nodes\nplacement=0,1,2\n",
-        "Line 3 of the replay description places rank p2 on node 2, but the cluster (line 1) has 2 nodes" },
+        "<replay description>:3:1: speed-factor= is given twice (first at line 1): give it once" },
+      /* at the node given, column 16 (past its blank) */
+      { "cluster=2,1,1e9,1.25e8,5e-05,2.25e9,5e-4\n# two nodes\nplacement=0,1, 2\n",
+        "<replay description>:3:16: placement= places rank p2 on node 2, but the cluster (line 1) has 2 nodes "
+        "(expected a node from 0 to 1)" },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (bad); i++)

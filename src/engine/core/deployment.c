@@ -69,11 +69,16 @@ augur_deployment_from_hostfile (const char          *text,
   g_autoptr(GArray) hosts = g_array_new (FALSE, FALSE, sizeof (guint));
   g_autofree char *copy = g_strndup (text, length);
   g_auto(GStrv) lines = NULL;
+  const char *nul;
   AugurDeployment *d;
 
-  if (memchr (text, '\0', length) != NULL)
+  if ((nul = memchr (text, '\0', length)) != NULL)
     {
-      g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID, _("%s: not a text file"), filename);
+      guint line, column;
+
+      augur_text_locate (text, nul, &line, &column);
+      g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID,
+                   _("%s:%u:%u: not text (a NUL byte): a host file names one host a line"), filename, line, column);
       return NULL;
     }
   lines = g_strsplit (copy, "\n", -1);

@@ -136,7 +136,7 @@ read_points (const char  *text,
 {
   g_autoptr(GArray) points = g_array_new (FALSE, FALSE, sizeof (AugurPingPoint));
   g_autoptr(GArray) where = g_array_new (FALSE, FALSE, sizeof (guint));
-  const char *p = text, *end = text + length;
+  const char *p = text, *end = text + length, *nul;
   int bytes_col = -1, seconds_col = -1, n_cols = 0;
   guint line = 0;
 
@@ -144,9 +144,13 @@ read_points (const char  *text,
   /* a byte order mark, as spreadsheets write */
   if (length >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
     p += 3;
-  if (memchr (text, '\0', length) != NULL)
+  if ((nul = memchr (p, '\0', (gsize) (end - p))) != NULL)
     {
-      syntax (error, name, 1, 1, _("not a text file (it holds a NUL byte)"));
+      guint nul_line, nul_column;
+
+      /* where it is, not at 1:1 (the byte order mark is no character) */
+      augur_text_locate (p, nul, &nul_line, &nul_column);
+      syntax (error, name, nul_line, nul_column, _("not text (a NUL byte): a CSV file of bytes and seconds is text"));
       return NULL;
     }
   while (p < end)

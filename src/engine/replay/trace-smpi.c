@@ -810,6 +810,7 @@ trace_smpi_read_index (GFile         *index,
   g_autofree char *name = g_file_get_parse_name (index);
   gsize length = 0;
   g_auto(GStrv) lines = NULL;
+  const char *nul;
 
   text = read_head (index, TRACE_SMPI_MAX_INDEX, &length, cancellable, error);
   if (text == NULL)
@@ -821,9 +822,14 @@ trace_smpi_read_index (GFile         *index,
                    TRACE_SMPI_MAX_INDEX >> 20);
       return FALSE;
     }
-  if (memchr (text, '\0', length) != NULL)
+  if ((nul = memchr (text, '\0', length)) != NULL)
     {
-      g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX, _("%s: not a text file"), name);
+      guint line, column;
+
+      augur_text_locate (text, nul, &line, &column);
+      g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
+                   _("%s:%u:%u: not text (a NUL byte): an index of SMPI traces names one file a line"), name, line,
+                   column);
       return FALSE;
     }
   lines = g_strsplit (text, "\n", -1);

@@ -2289,6 +2289,7 @@ summarize_seed_file (GFile             *file,
   g_autofree char *name = g_file_get_basename (file);
   guint64 number = 0;
   char *line;
+  const char *nul;
   gsize length;
   GError *local = NULL;
 
@@ -2309,11 +2310,15 @@ summarize_seed_file (GFile             *file,
           summary->complete = FALSE;
           return TRUE;
         }
-      if (memchr (line, '\0', length) != NULL)
+      if ((nul = memchr (line, '\0', length)) != NULL)
         {
+          guint at_line, column;
+
+          /* where: the rest of the line is not to be read as its end */
+          augur_text_locate (line, nul, &at_line, &column);
           g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
-                       _("%s:%lu: not text: a time-independent trace is text, one action a line"),
-                       name, (gulong) number);
+                       _("%s:%lu:%u: not text (a NUL byte): a time-independent trace is text, one action a line"),
+                       name, (gulong) number, column);
           return FALSE;
         }
       if (is_comment (line, length) || *g_strstrip (line) == '\0')

@@ -273,6 +273,45 @@ test_cluster_underflow (void)
   }
 }
 
+/* A NUL byte in a host file or in an index of SMPI's traces is refused
+ * at its line and column ("not text"), never read as the file's end. */
+static void
+test_nul_located (void)
+{
+  const char *platform = PLATFORM_HEAD CLUSTER ("1Gf");
+  g_autofree char *ppath = write_file ("nul.xml", platform);
+  g_autoptr(GFile) pfile = g_file_new_for_path (ppath);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPlatform) p = augur_platform_load_file (pfile, &error);
+  static const char hosts[] = "node-0\nno\0de-1\n";
+  g_autoptr(GString) long_index = g_string_new ("r0.txt\nr1.txt\n#");
+  g_autofree char *long_path = NULL, *expected = NULL;
+
+  g_assert_no_error (error);
+  g_assert_null (augur_deployment_from_hostfile (hosts, sizeof hosts - 1, "hosts", p, 2, &error));
+  g_assert_cmpstr (error->message, ==, "hosts:2:3: not text (a NUL byte): a host file names one host a line");
+  g_clear_error (&error);
+
+  /* past the 64 KB an index is recognised by: read as an index, and
+   * refused at the NUL's line, after its first two files (written by
+   * pair_index) */
+  g_free (pair_index ());
+  g_string_append_len (long_index, "comment ", 8);
+  while (long_index->len < 70000)
+    g_string_append (long_index, "more of it ");
+  g_string_append_len (long_index, "\nr0.\0txt\n", 9);
+  long_path = g_build_filename (tmp, "long-index.txt", NULL);
+  g_assert_true (g_file_set_contents (long_path, long_index->str, (gssize) long_index->len, NULL));
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (long_path);
+    g_autofree char *name = g_file_get_parse_name (file);
+
+    g_assert_null (augur_trace_set_open_smpi (file, 2, NULL, &error));
+    expected = g_strdup_printf ("%s:4:4: not text (a NUL byte): an index of SMPI traces names one file a line", name);
+    g_assert_cmpstr (error->message, ==, expected);
+  }
+}
+
 /* What an index names is read as a trace only when it is one: a file of
  * secrets or /proc/self/environ is named by its path and line, its words
  * never shown. */
@@ -337,6 +376,7 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/located/overflow", test_overflow_located);
   g_test_add_func ("/replay/located/cluster-underflow", test_cluster_underflow);
   g_test_add_func ("/replay/located/named-not-quoted", test_named_not_quoted);
+  g_test_add_func ("/replay/located/nul", test_nul_located);
   status = g_test_run ();
   {
     g_autoptr(GDir) dir = g_dir_open (tmp, 0, NULL);

@@ -1325,6 +1325,25 @@ test_progress (void)
     }
 }
 
+/* The check of a chosen trace (augur_trace_summarize, the page's) refuses
+ * a NUL byte at its line and column: the rest of its line is not read as
+ * if the line ended there. */
+static void
+test_summary_nul (void)
+{
+  g_autofree char *path = tmp_path ("nul-seed.txt");
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  static const char text[] = "p0 compute 1\np1 comp\0ute 1\n";
+  g_autoptr(GError) error = NULL;
+  AugurTraceSummary summary;
+
+  g_assert_true (g_file_set_contents (path, text, sizeof text - 1, NULL));
+  g_assert_false (augur_trace_summarize (&file, 1, 0, &summary, NULL, &error));
+  g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX);
+  g_assert_cmpstr (error->message, ==, "nul-seed.txt:2:8: not text (a NUL byte): a time-independent trace is text, "
+                                       "one action a line");
+}
+
 /* Hostile files: a line too long to be an action is a located error, a
  * comment of any length is skipped without being kept, a byte-order mark
  * and lone-CR line ends are read, devices, pipes and folders are refused,
@@ -1834,6 +1853,7 @@ main (int   argc,
   g_test_add_func ("/engine/trace/stream/bounded-grouped", test_bounded_grouped);
   g_test_add_func ("/engine/trace/stream/random-limits", test_random_limits);
   g_test_add_func ("/engine/trace/errors/hostile-files", test_hostile_files);
+  g_test_add_func ("/engine/trace/errors/summary-nul", test_summary_nul);
   g_test_add_func ("/engine/trace/stream/long-grouped", test_long_grouped);
   if (g_test_perf ())
     g_test_add_func ("/engine/trace/perf/stencil", test_perf_stencil);

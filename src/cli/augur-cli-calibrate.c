@@ -60,7 +60,7 @@ augur_cli_measure_platform (const char *command, int cores, gint64 max_bytes, do
   g_autofree char *pingpong = pingpong_path ();
   g_autoptr(GError) error = NULL;
   char *xml = augur_calibrate_measure_machine (NULL, pingpong, (guint) cores, seconds, "Measured by augur-cli validate",
-                                               NULL, &error);
+                                               NULL, NULL, NULL, &error);
 
   (void) max_bytes;
   if (xml == NULL)
@@ -315,7 +315,7 @@ augur_cli_calibrate (int argc, char **argv)
     g_autofree char *when = g_date_time_format (now, "%Y-%m-%d %H:%M");
     measured_on = g_strdup_printf ("Measured by augur-cli calibrate on %s, %s; the network %s%s", g_get_host_name (),
                                    when, points_path != NULL ? "from the points given" : "by augur-pingpong",
-                                   kept ? "; kept although the fit is poor" : "");
+                                   kept ? "; " AUGUR_PLATFORM_KEPT_POOR_FIT : "");
   }
   if (hosts != NULL)
     xml = augur_calibrate_hosts_xml (speed, (const char *const *) hosts, g_strv_length (hosts), (guint) cores, &fit,

@@ -61,6 +61,9 @@ gboolean   augur_replay_placement_drag       (AugurReplayPlacement *self,
 
 /* ---- The page --------------------------------------------------------- */
 
+typedef void (*AugurReplayOfferFunc) (AugurReplayPage *self,
+                                      gpointer         data);
+
 struct _AugurReplayPage
 {
   GtkWidget             parent_instance;
@@ -115,6 +118,7 @@ struct _AugurReplayPage
   GtkWidget            *status_label;
   GtkWidget            *error_revealer;
   GtkWidget            *error_label;
+  GtkWidget            *error_action;         /* a button acting on the message, or hidden */
   GtkWidget            *time_label;
   GtkWidget            *time_caption;
   GtkWidget            *replayed_label;       /* what the shown result replayed */
@@ -173,6 +177,10 @@ struct _AugurReplayPage
   char                 *status_text;
   char                 *error_text;
   char                 *error_tab;    /* the tab error_text is about, or NULL: the page's */
+  /* What error_action does (augur_replay_page_offer), gone with the message */
+  AugurReplayOfferFunc  offer_func;
+  gpointer              offer_data;
+  GDestroyNotify        offer_destroy;
   char                 *time_text;
 
   AugurReplayRun       *run;          /* the last replay */
@@ -204,6 +212,16 @@ void     augur_replay_page_show_error     (AugurReplayPage *self,
 void     augur_replay_page_show_tab_error (AugurReplayPage *self,
                                            const char      *tab,
                                            const char      *message);
+/* A message about the page with a button beside it (e.g. "Keep
+ * Anyway"): pressed, the button calls func with data; the button goes
+ * with the message (any other message, or none, replaces both), and data
+ * is then destroyed. */
+void     augur_replay_page_offer          (AugurReplayPage      *self,
+                                           const char           *message,
+                                           const char           *button,
+                                           AugurReplayOfferFunc  func,
+                                           gpointer              data,
+                                           GDestroyNotify        destroy);
 /* Clears the message bar if what it holds is about tab. */
 void     augur_replay_page_clear_tab_error (AugurReplayPage *self,
                                             const char      *tab);

@@ -11,6 +11,13 @@
  * Calibrate measures this machine as a platform (`augur-cli calibrate`'s
  * measurement), saves it and makes it the page's platform.
  *
+ * A measurement whose fit is poor (a busy machine) is refused, as
+ * augur-cli calibrate refuses it, with its figures and Keep Anyway beside
+ * them (--keep-poor-fit): the platform measured is then saved, or
+ * validated on, all the same, without measuring again, and it says so
+ * wherever it is used (the platform's warning with every replay, the
+ * validation's note and document).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-replay-page-private.h"
@@ -40,6 +47,10 @@ typedef struct {
   guint             runs;
   char             *tracer;
   char             *examples;
+  /* this machine measured already, its poor fit kept (Keep Anyway): the
+   * platform and the fit's mean error */
+  char             *measured_xml;
+  double            poor_fit;
 } ValidationInputs;
 
 typedef struct {
@@ -48,6 +59,11 @@ typedef struct {
   gboolean   measured;
   guint      runs;
   char      *platform_id;       /* the document's platform replayed on, or NULL */
+  double     poor_fit;          /* the measured platform's fit, kept although poor; 0: a good fit */
+  /* or nothing run: this machine measured with a poor fit, the platform
+   * made all the same, and why it is refused */
+  char      *measured_xml;
+  GError    *refusal;
 } ValidationResult;
 
 static void
@@ -58,7 +74,25 @@ inputs_free (ValidationInputs *in)
   g_free (in->tracer);
   g_free (in->examples);
   g_free (in->pingpong);
+  g_free (in->measured_xml);
   g_free (in);
+}
+
+static ValidationInputs *
+inputs_copy (const ValidationInputs *in)
+{
+  ValidationInputs *copy = g_new0 (ValidationInputs, 1);
+
+  augur_replay_inputs_copy (&copy->inputs, &in->inputs);
+  copy->measure = in->measure;
+  copy->pingpong = g_strdup (in->pingpong);
+  copy->ranks = g_array_copy (in->ranks);
+  copy->runs = in->runs;
+  copy->tracer = g_strdup (in->tracer);
+  copy->examples = g_strdup (in->examples);
+  copy->measured_xml = g_strdup (in->measured_xml);
+  copy->poor_fit = in->poor_fit;
+  return copy;
 }
 
 static void
@@ -66,6 +100,8 @@ result_free (ValidationResult *out)
 {
   g_clear_pointer (&out->rows, g_ptr_array_unref);
   g_free (out->platform_id);
+  g_free (out->measured_xml);
+  g_clear_error (&out->refusal);
   g_free (out);
 }
 
@@ -83,12 +119,26 @@ validation_thread (AugurPageJob  *job,
   const char *names[] = { "stencil2d.c", "cg.c", "transpose.c" };
   GPtrArray *rows;
 
-  if (in->measure)
+  if (in->measured_xml != NULL)
+    platform = augur_platform_load_bytes (in->measured_xml, strlen (in->measured_xml), "this machine", error);
+  else if (in->measure)
     {
       g_autofree char *xml = NULL;
+      g_autoptr(GError) poor = NULL;
+      AugurNetworkFit fit;
+
       augur_page_job_progress (-1, _("Measuring this machine (host speed, MPI ping-pong)…"), job);
       xml = augur_calibrate_measure_machine (NULL, in->pingpong, g_get_num_processors (), 1.0,
-                                             "Measured by Augur's Validation tab", cancellable, error);
+                                             "Measured by Augur's Validation tab", &fit, &poor, cancellable, error);
+      if (xml != NULL && poor != NULL)
+        {
+          /* nothing run on it unless the user keeps it */
+          out = g_new0 (ValidationResult, 1);
+          out->measured_xml = g_steal_pointer (&xml);
+          out->refusal = g_steal_pointer (&poor);
+          out->poor_fit = fit.mean_error;
+          return out;
+        }
       if (xml != NULL)
         platform = augur_platform_load_bytes (xml, strlen (xml), "this machine", error);
     }
@@ -119,6 +169,7 @@ validation_thread (AugurPageJob  *job,
   out->speed = augur_platform_get_host_speed (platform, 0);
   out->measured = in->measure;
   out->runs = in->runs;
+  out->poor_fit = in->poor_fit;
   /* what the predictions are of, so that a later change of the platform
    * is said beside them */
   if (!in->measure)
@@ -304,6 +355,7 @@ keep (AugurReplayPage        *self,
   record->platform = result->measured ? AUGUR_VALIDATION_ON_THIS_MACHINE : AUGUR_VALIDATION_ON_DOCUMENT;
   record->speed = result->measured ? result->speed : 0;
   record->platform_id = g_strdup (result->platform_id);
+  record->poor_fit = result->measured ? result->poor_fit : 0;
   /* the file as the worker read it is the one the tab compares with */
   g_object_set_data (G_OBJECT (self), "augur-validation-platform", NULL);
   augur_replay_page_edit_begin (self);
@@ -313,6 +365,16 @@ keep (AugurReplayPage        *self,
   augur_replay_page_validation_sync (self);
 }
 
+static void start_validation (AugurReplayPage *self, ValidationInputs *in);
+
+/* Keep Anyway: the validation on the machine as measured, poor fit and all */
+static void
+validate_kept (AugurReplayPage *self,
+               gpointer         data)
+{
+  start_validation (self, inputs_copy (data));
+}
+
 static void
 validation_done (AugurPage    *page,
                  gpointer      inputs,
@@ -320,12 +382,31 @@ validation_done (AugurPage    *page,
                  const GError *error)
 {
   AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
+  ValidationInputs *in = inputs;
   ValidationResult *out = result;
 
-  if (error == NULL)
+  if (error == NULL && out->refusal != NULL)
+    {
+      ValidationInputs *again = inputs_copy (in);
+      g_autofree char *message = NULL;
+
+      again->measured_xml = g_steal_pointer (&out->measured_xml);
+      again->poor_fit = out->poor_fit;
+      /* Translators: after the refusal of a poor fit ("the fit is poor: ..."). */
+      message = g_strdup_printf (_("%s Nothing was validated; Keep Anyway validates on this measurement all the "
+                                   "same, and the validation says so."), out->refusal->message);
+      augur_replay_page_set_status (self, _("This machine’s measured fit is poor: see the message above"), TRUE);
+      augur_replay_page_offer (self, message, _("_Keep Anyway"), validate_kept, again,
+                               (GDestroyNotify) inputs_free);
+    }
+  else if (error == NULL)
     {
       keep (self, out);
-      augur_replay_page_set_status (self, _("Validation done"), FALSE);
+      if (out->measured && out->poor_fit > 0)
+        augur_replay_page_set_status (self, _("Validation done on a measurement kept although its fit is poor: "
+                                              "see the note under the table"), TRUE);
+      else
+        augur_replay_page_set_status (self, _("Validation done"), FALSE);
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     augur_replay_page_set_status (self, _("Cancelled"), FALSE);
@@ -391,6 +472,13 @@ augur_replay_page_validate (AugurReplayPage *self)
   in->runs = (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->validation_runs));
   in->tracer = g_strdup (augur_application_get_tracer_library ());
   in->examples = g_strdup (augur_application_get_mpi_examples_dir ());
+  start_validation (self, in);
+}
+
+static void
+start_validation (AugurReplayPage  *self,
+                  ValidationInputs *in)
+{
   augur_page_start_job (AUGUR_PAGE (self), GTK_PROGRESS_BAR (self->progress_bar), NULL, in,
                         (GDestroyNotify) inputs_free, validation_thread, (GDestroyNotify) result_free,
                         validation_done);
@@ -403,14 +491,36 @@ augur_replay_page_validate (AugurReplayPage *self)
 typedef struct {
   char  *pingpong;
   GFile *file;
+  /* this machine measured already, its poor fit kept (Keep Anyway): the
+   * platform, written as it is, and the refusal */
+  char  *xml;
+  char  *poor_message;
 } CalibrateInputs;
+
+typedef struct {
+  GFile  *file;       /* written */
+  /* or nothing written: the fit is poor, the platform made all the same */
+  char   *xml;
+  GError *refusal;
+} CalibrateResult;
 
 static void
 calibrate_inputs_free (CalibrateInputs *in)
 {
   g_free (in->pingpong);
   g_clear_object (&in->file);
+  g_free (in->xml);
+  g_free (in->poor_message);
   g_free (in);
+}
+
+static void
+calibrate_result_free (CalibrateResult *out)
+{
+  g_clear_object (&out->file);
+  g_free (out->xml);
+  g_clear_error (&out->refusal);
+  g_free (out);
 }
 
 static gpointer
@@ -420,21 +530,54 @@ calibrate_thread (AugurPageJob  *job,
                   GError       **error)
 {
   CalibrateInputs *in = data;
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *when = g_date_time_format (now, "%Y-%m-%d %H:%M");
-  g_autofree char *on = g_strdup_printf ("Measured by Augur on %s, %s", g_get_host_name (), when);
-  g_autofree char *xml = NULL;
+  g_autofree char *xml = g_strdup (in->xml);
   g_autoptr(AugurPlatform) back = NULL;
+  CalibrateResult *out;
 
-  augur_page_job_progress (-1, _("Measuring this machine (host speed, MPI ping-pong)…"), job);
-  xml = augur_calibrate_measure_machine (NULL, in->pingpong, g_get_num_processors (), 1.0, on, cancellable, error);
   if (xml == NULL)
-    return NULL;
+    {
+      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+      g_autofree char *when = g_date_time_format (now, "%Y-%m-%d %H:%M");
+      g_autofree char *on = g_strdup_printf ("Measured by Augur on %s, %s", g_get_host_name (), when);
+      g_autoptr(GError) poor = NULL;
+
+      augur_page_job_progress (-1, _("Measuring this machine (host speed, MPI ping-pong)…"), job);
+      xml = augur_calibrate_measure_machine (NULL, in->pingpong, g_get_num_processors (), 1.0, on, NULL, &poor,
+                                             cancellable, error);
+      if (xml == NULL)
+        return NULL;
+      if (poor != NULL)
+        {
+          /* nothing written unless the user keeps it */
+          out = g_new0 (CalibrateResult, 1);
+          out->xml = g_steal_pointer (&xml);
+          out->refusal = g_steal_pointer (&poor);
+          return out;
+        }
+    }
   /* what is written reads back */
   back = augur_platform_load_bytes (xml, strlen (xml), "this machine", error);
   if (back == NULL || !augur_file_write_contents (in->file, xml, -1, error))
     return NULL;
-  return g_object_ref (in->file);
+  out = g_new0 (CalibrateResult, 1);
+  out->file = g_object_ref (in->file);
+  return out;
+}
+
+static void start_calibration (AugurReplayPage *self, CalibrateInputs *in);
+
+/* Keep Anyway: the platform as measured, poor fit and all, saved */
+static void
+calibrate_kept (AugurReplayPage *self,
+                gpointer         data)
+{
+  const CalibrateInputs *kept = data;
+  CalibrateInputs *in = g_new0 (CalibrateInputs, 1);
+
+  in->file = g_object_ref (kept->file);
+  in->xml = g_strdup (kept->xml);
+  in->poor_message = g_strdup (kept->poor_message);
+  start_calibration (self, in);
 }
 
 static void
@@ -444,14 +587,45 @@ calibrate_done (AugurPage    *page,
                 const GError *error)
 {
   AugurReplayPage *self = AUGUR_REPLAY_PAGE (page);
+  CalibrateInputs *in = inputs;
+  CalibrateResult *out = result;
 
-  if (error == NULL)
+  if (error == NULL && out->refusal != NULL)
     {
-      g_autofree char *name = g_file_get_parse_name (G_FILE (result));
-      g_autofree char *status = g_strdup_printf (_("This machine, measured, is the platform now (%s)"), name);
+      CalibrateInputs *kept = g_new0 (CalibrateInputs, 1);
+      g_autofree char *message = NULL;
 
-      augur_replay_page_set_platform_file (self, G_FILE (result), NULL);
-      augur_replay_page_set_status (self, status, FALSE);
+      kept->file = g_object_ref (in->file);
+      kept->xml = g_steal_pointer (&out->xml);
+      kept->poor_message = g_strdup (out->refusal->message);
+      /* Translators: after the refusal of a poor fit ("the fit is poor: ..."). */
+      message = g_strdup_printf (_("%s Nothing was saved; Keep Anyway saves the platform all the same, and every "
+                                   "replay on it says so."), out->refusal->message);
+      augur_replay_page_set_status (self, _("The calibration’s fit is poor: see the message above"), TRUE);
+      augur_replay_page_offer (self, message, _("_Keep Anyway"), calibrate_kept, kept,
+                               (GDestroyNotify) calibrate_inputs_free);
+    }
+  else if (error == NULL)
+    {
+      g_autofree char *name = g_file_get_parse_name (out->file);
+      g_autofree char *status = NULL;
+
+      augur_replay_page_set_platform_file (self, out->file, NULL);
+      if (in->poor_message != NULL)
+        {
+          g_autofree char *warning = NULL;
+
+          /* Translators: %s is a file name. */
+          status = g_strdup_printf (_("This machine, measured, is the platform now (%s), kept although its fit is "
+                                      "poor"), name);
+          /* Translators: the first %s is the refusal of a poor fit ("the fit is poor: ..."). */
+          warning = g_strdup_printf (_("Warning: %s Kept all the same as %s: every replay on it says so."),
+                                     in->poor_message, name);
+          augur_replay_page_show_error (self, warning);
+        }
+      else
+        status = g_strdup_printf (_("This machine, measured, is the platform now (%s)"), name);
+      augur_replay_page_set_status (self, status, in->poor_message != NULL);
     }
   else if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     augur_replay_page_set_status (self, _("Cancelled"), FALSE);
@@ -474,10 +648,19 @@ augur_replay_page_calibrate_to (AugurReplayPage *self,
   in = g_new0 (CalibrateInputs, 1);
   in->pingpong = g_strdup (augur_application_get_pingpong ());
   in->file = g_object_ref (file);
+  start_calibration (self, in);
+}
+
+static void
+start_calibration (AugurReplayPage *self,
+                   CalibrateInputs *in)
+{
   augur_page_start_job (AUGUR_PAGE (self), GTK_PROGRESS_BAR (self->progress_bar), NULL, in,
-                        (GDestroyNotify) calibrate_inputs_free, calibrate_thread, g_object_unref, calibrate_done);
+                        (GDestroyNotify) calibrate_inputs_free, calibrate_thread,
+                        (GDestroyNotify) calibrate_result_free, calibrate_done);
   augur_replay_page_show_error (self, NULL);
-  augur_replay_page_set_status (self, _("Measuring this machine as a platform…"), FALSE);
+  augur_replay_page_set_status (self, in->xml != NULL ? _("Saving the platform kept although its fit is poor…")
+                                                      : _("Measuring this machine as a platform…"), FALSE);
 }
 
 static void

@@ -198,16 +198,69 @@ augur_replay_page_show_error (AugurReplayPage *self,
   augur_replay_page_show_tab_error (self, NULL, message);
 }
 
+/* The message's button and what it does go with the message. */
+static void
+clear_offer (AugurReplayPage *self)
+{
+  GDestroyNotify destroy = self->offer_destroy;
+  gpointer data = self->offer_data;
+
+  self->offer_func = NULL;
+  self->offer_data = NULL;
+  self->offer_destroy = NULL;
+  if (self->error_action != NULL)
+    gtk_widget_set_visible (self->error_action, FALSE);
+  if (destroy != NULL)
+    destroy (data);
+}
+
 void
 augur_replay_page_show_tab_error (AugurReplayPage *self,
                                   const char      *tab,
                                   const char      *message)
 {
+  clear_offer (self);
   g_free (self->error_text);
   self->error_text = g_strdup (message);
   g_free (self->error_tab);
   self->error_tab = message != NULL ? g_strdup (tab) : NULL;
   reveal_error (self);
+}
+
+void
+augur_replay_page_offer (AugurReplayPage      *self,
+                         const char           *message,
+                         const char           *button,
+                         AugurReplayOfferFunc  func,
+                         gpointer              data,
+                         GDestroyNotify        destroy)
+{
+  g_return_if_fail (AUGUR_IS_REPLAY_PAGE (self) && message != NULL && func != NULL);
+  augur_replay_page_show_error (self, message);
+  self->offer_func = func;
+  self->offer_data = data;
+  self->offer_destroy = destroy;
+  gtk_button_set_label (GTK_BUTTON (self->error_action), button);
+  gtk_widget_set_visible (self->error_action, TRUE);
+}
+
+/* The offer is taken once: what it starts may show another message. */
+static void
+on_error_action (AugurReplayPage *self)
+{
+  AugurReplayOfferFunc func = self->offer_func;
+  GDestroyNotify destroy = self->offer_destroy;
+  gpointer data = self->offer_data;
+
+  if (func == NULL)
+    return;
+  self->offer_func = NULL;
+  self->offer_data = NULL;
+  self->offer_destroy = NULL;
+  gtk_widget_set_visible (self->error_action, FALSE);
+  func (self, data);
+  if (destroy != NULL)
+    destroy (data);
 }
 
 void
@@ -1680,6 +1733,8 @@ augur_replay_page_dispose (GObject *object)
   g_clear_pointer (&self->checked_traces, g_ptr_array_unref);
   /* before its widgets go: nothing of the tab is touched after this */
   augur_replay_page_scaling_free (self);
+  clear_offer (self);
+  self->error_action = NULL;
 
   gtk_widget_dispose_template (GTK_WIDGET (self), AUGUR_TYPE_REPLAY_PAGE);
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))))
@@ -1804,6 +1859,7 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   BIND (status_label);
   BIND (error_revealer);
   BIND (error_label);
+  BIND (error_action);
   BIND (time_label);
   BIND (time_caption);
   BIND (view_stack);
@@ -1880,6 +1936,7 @@ augur_replay_page_init (AugurReplayPage *self)
     self->sweep_cluster = cluster;
   }
 
+  g_signal_connect_object (self->error_action, "clicked", G_CALLBACK (on_error_action), self, G_CONNECT_SWAPPED);
   g_signal_connect (self, "notify::modified", G_CALLBACK (on_page_modified), NULL);
   /* a tab's message shown on that tab alone */
   g_signal_connect_object (self->view_stack, "notify::visible-child", G_CALLBACK (reveal_error), self,

@@ -876,6 +876,31 @@ read_config (Reader  *r,
   return TRUE;
 }
 
+/* A platform Augur measured says in its comment, before <platform>, when
+ * it was kept although its fit is poor (augur-cli calibrate
+ * --keep-poor-fit, the replay page's Keep Anyway): warned of, so that no
+ * replay on it passes for one on a good fit. */
+static void
+warn_kept_poor_fit (Reader *r, xmlDoc *xml, xmlNode *root)
+{
+  for (xmlNode *node = xml->children; node != NULL && node != root; node = node->next)
+    if (node->type == XML_COMMENT_NODE && node->content != NULL &&
+        strstr ((const char *) node->content, AUGUR_PLATFORM_KEPT_POOR_FIT) != NULL)
+      {
+        long line = xmlGetLineNo (node);
+
+        /* libxml2 gives the line a comment ends on: the line it starts on */
+        for (const xmlChar *c = node->content; *c != '\0'; c++)
+          line -= *c == '\n';
+        g_ptr_array_add (r->p->warnings,
+                         g_strdup_printf (_("%s:%ld: this platform was kept although its fit to the measured ping-pong "
+                                            "is poor (its comment gives the fit’s errors): a time replayed on it "
+                                            "may be off by as much; measure the machine again when it is idle"),
+                                          r->filename, MAX (line, 1)));
+        return;
+      }
+}
+
 AugurPlatform *
 augur_platform_load_bytes (const char  *data,
                            gsize        length,
@@ -903,6 +928,7 @@ augur_platform_load_bytes (const char  *data,
       return NULL;
     }
   p = r.p = platform_new_empty ();
+  warn_kept_poor_fit (&r, xml, root);
   for (xmlNode *child = root->children; ok && child != NULL; child = child->next)
     {
       if (child->type != XML_ELEMENT_NODE || is_deployment_element (child))

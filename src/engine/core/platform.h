@@ -62,8 +62,12 @@ char          *augur_platform_to_xml      (const AugurPlatform *p);
 
 /* What the file says in a form SimGrid reads with a warning (a speed,
  * bandwidth or latency without a unit: "1,5Gf" is two power states,
- * 1 flop/s and 5 Gflop/s; "125000000" B/s; "5e-5" s), "FILE:LINE: ...";
- * a replay on the platform gives them with its own. */
+ * 1 flop/s and 5 Gflop/s; "125000000" B/s; "5e-5" s), and a platform
+ * Augur measured and kept although its fit is poor (its comment says
+ * AUGUR_PLATFORM_KEPT_POOR_FIT), "FILE:LINE: ..."; a replay on the
+ * platform gives them with its own. */
+#define AUGUR_PLATFORM_KEPT_POOR_FIT "kept although the fit is poor"
+
 guint       augur_platform_get_n_warnings  (const AugurPlatform *p);
 const char *augur_platform_get_warning     (const AugurPlatform *p, guint i);
 

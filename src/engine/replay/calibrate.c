@@ -370,22 +370,38 @@ augur_calibrate_run_pingpong (const char    *mpirun,
 }
 
 char *
-augur_calibrate_measure_machine (const char    *mpirun,
-                                 const char    *pingpong,
-                                 guint          cores,
-                                 double         seconds,
-                                 const char    *measured_on,
-                                 GCancellable  *cancellable,
-                                 GError       **error)
+augur_calibrate_measure_machine (const char       *mpirun,
+                                 const char       *pingpong,
+                                 guint             cores,
+                                 double            seconds,
+                                 const char       *measured_on,
+                                 AugurNetworkFit  *fit,
+                                 GError          **poor_fit,
+                                 GCancellable     *cancellable,
+                                 GError          **error)
 {
   g_autoptr(GArray) points = augur_calibrate_run_pingpong (mpirun, pingpong, 4194304, cancellable, error);
-  AugurNetworkFit fit;
+  g_autoptr(GError) poor = NULL;
+  g_autofree char *kept = NULL;
+  AugurNetworkFit local;
   double speed;
 
+  if (fit == NULL)
+    fit = &local;
   if (points == NULL ||
-      !augur_calibrate_fit ((const AugurPingPoint *) (gpointer) points->data, points->len, &fit, error) ||
-      !augur_calibrate_check_fit (&fit, (const AugurPingPoint *) (gpointer) points->data, points->len, TRUE, error))
+      !augur_calibrate_fit ((const AugurPingPoint *) (gpointer) points->data, points->len, fit, error))
     return NULL;
+  if (!augur_calibrate_check_fit (fit, (const AugurPingPoint *) (gpointer) points->data, points->len, TRUE, &poor))
+    {
+      if (poor_fit == NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&poor));
+          return NULL;
+        }
+      kept = g_strdup_printf ("%s; " AUGUR_PLATFORM_KEPT_POOR_FIT,
+                              measured_on != NULL ? measured_on : "Measured by augur-cli calibrate");
+      measured_on = kept;
+    }
   speed = augur_calibrate_host_speed (seconds);
   if (!(speed > 0))
     {
@@ -393,7 +409,9 @@ augur_calibrate_measure_machine (const char    *mpirun,
                    _("the host speed could not be measured (no monotonic clock?)"));
       return NULL;
     }
-  return augur_calibrate_platform_xml (speed, MAX (cores, 1), &fit, (const AugurPingPoint *) (gpointer) points->data,
+  if (poor != NULL)
+    g_propagate_error (poor_fit, g_steal_pointer (&poor));
+  return augur_calibrate_platform_xml (speed, MAX (cores, 1), fit, (const AugurPingPoint *) (gpointer) points->data,
                                        points->len, measured_on);
 }
 

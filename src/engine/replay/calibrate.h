@@ -101,15 +101,21 @@ GArray  *augur_calibrate_run_pingpong_between (const char    *mpirun,
                                                GError       **error);
 
 /* This machine as a platform (the ping-pong fitted, the kernel's speed
- * over `seconds`, `cores` hosts): its XML, or NULL with an error (a poor
- * fit: augur_calibrate_check_fit()). */
-char    *augur_calibrate_measure_machine (const char    *mpirun,
-                                          const char    *pingpong,
-                                          guint          cores,
-                                          double         seconds,
-                                          const char    *measured_on,
-                                          GCancellable  *cancellable,
-                                          GError       **error);
+ * over `seconds`, `cores` hosts): its XML, or NULL with an error.  A poor
+ * fit (augur_calibrate_check_fit()) is that error when poor_fit is NULL;
+ * else the platform is made all the same, its comment saying it was
+ * kept (AUGUR_PLATFORM_KEPT_POOR_FIT, after measured_on), and *poor_fit
+ * is set to the refusal, for the caller to say or to ask about before
+ * using it.  fit (NULL: not wanted) gets the network's fit. */
+char    *augur_calibrate_measure_machine (const char       *mpirun,
+                                          const char       *pingpong,
+                                          guint             cores,
+                                          double            seconds,
+                                          const char       *measured_on,
+                                          AugurNetworkFit  *fit,
+                                          GError          **poor_fit,
+                                          GCancellable     *cancellable,
+                                          GError          **error);
 
 /* The kernel's speed on this thread, flop/s (about `seconds` of work). */
 double   augur_calibrate_host_speed  (double       seconds);

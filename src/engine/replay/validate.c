@@ -668,6 +668,7 @@ augur_validation_record_copy (const AugurValidationRecord *record)
   copy->platform = record->platform;
   copy->speed = record->speed;
   copy->platform_id = g_strdup (record->platform_id);
+  copy->poor_fit = record->poor_fit;
   return copy;
 }
 
@@ -688,7 +689,7 @@ augur_validation_record_is_key (const char *key)
 {
   return g_str_equal (key, "validation") || g_str_equal (key, "validation-host") ||
          g_str_equal (key, "validation-date") || g_str_equal (key, "validation-runs") ||
-         g_str_equal (key, "validation-platform");
+         g_str_equal (key, "validation-platform") || g_str_equal (key, "validation-poor-fit");
 }
 
 /* A number of seconds as the document writes it: finite, not negative */
@@ -880,6 +881,18 @@ augur_validation_record_read_line (AugurValidationRecord **record,
         }
       r->runs = (guint) n;
     }
+  else if (g_str_equal (key, "validation-poor-fit"))
+    {
+      double mean = 0;
+
+      if (!read_seconds (value, &mean) || !(mean > 0))
+        {
+          *why = g_strdup_printf (_("validation-poor-fit= needs the fit’s mean error, a number above 0, found “%s”"),
+                                  augur_message_token (value, -1));
+          return FALSE;
+        }
+      r->poor_fit = mean;
+    }
   else
     {
       const char *colon = strchr (value, ':');
@@ -944,6 +957,12 @@ augur_validation_record_append_text (GString                     *s,
       g_string_append (s, "validation-platform=this-machine:");
       augur_format_append_double (s, record->speed);
       g_string_append_c (s, '\n');
+      if (record->poor_fit > 0)
+        {
+          g_string_append (s, "validation-poor-fit=");
+          augur_format_append_double (s, record->poor_fit);
+          g_string_append_c (s, '\n');
+        }
     }
   else if (record->platform == AUGUR_VALIDATION_ON_DOCUMENT && record->platform_id != NULL)
     g_string_append_printf (s, "validation-platform=document:%s\n", record->platform_id);
@@ -1042,6 +1061,18 @@ augur_validation_record_warnings_at (const AugurValidationRecord *record,
   g_autoptr(GStrvBuilder) b = g_strv_builder_new ();
   guint over = 0;
 
+  if (record->platform == AUGUR_VALIDATION_ON_THIS_MACHINE && record->poor_fit > 0)
+    {
+      g_autoptr(GString) mean = g_string_new (NULL);
+      g_autofree char *said = NULL;
+
+      augur_format_append_digits (mean, 100 * record->poor_fit, 3);
+      /* Translators: %s is a percentage, e.g. "29.1". */
+      said = g_strdup_printf (_("This machine measured as a platform was kept although its fit to the measured "
+                                "ping-pong is poor (its times %s %% off the points on average): a prediction may be "
+                                "off for that alone; validate again when the machine is idle."), mean->str);
+      g_strv_builder_add (b, said);
+    }
   if (record->platform == AUGUR_VALIDATION_ON_DOCUMENT && now != NULL)
     {
       if (record->platform_id == NULL || !g_str_equal (now, record->platform_id))

@@ -105,6 +105,9 @@ GPtrArray       *augur_validation_read_records (const char *const *records,
  *                               document's platform (ID its fingerprint
  *                               then, augur_validation_platform_id) or this
  *                               machine measured (a core's speed)
+ *   validation-poor-fit=MEAN    this machine measured was kept although its
+ *                               network's fit is poor: the fit's mean
+ *                               relative error (above AUGUR_CALIBRATE_POOR_FIT)
  *   validation=PROGRAM;ranks=N;measured=S;min=S;max=S;traced=S;predicted=S;actions=N;oversubscribed=yes|no
  *                               one line per point; seconds in the C
  *                               locale, written to read back exactly; the
@@ -126,6 +129,8 @@ struct _AugurValidationRecord {
   AugurValidationPlatform platform;
   double                  speed;         /* this machine's core, flop/s; 0: not said */
   char                   *platform_id;   /* the document's platform then; NULL: not said */
+  double                  poor_fit;      /* this machine's network fit kept although poor: its
+                                          * mean error; 0: a good fit, or not said */
 };
 
 AugurValidationRecord *augur_validation_record_new  (void);
@@ -156,9 +161,10 @@ AugurPlatform *augur_validation_document_platform (const AugurReplayInputs  *in,
  * document's factors on its figures (when one is not 1); "none" when it
  * has neither or the file cannot be read. */
 char     *augur_validation_platform_id        (const AugurReplayInputs *in);
-/* What a reader must know of the kept rows, where the numbers are: the
- * document's platform changed since (in: the document now), points with
- * more ranks than cores.  NULL-terminated, never NULL. */
+/* What a reader must know of the kept rows, where the numbers are: this
+ * machine measured with a poor fit, the document's platform changed
+ * since (in: the document now), points with more ranks than cores.
+ * NULL-terminated, never NULL. */
 GStrv     augur_validation_record_warnings    (const AugurValidationRecord *record,
                                                const AugurReplayInputs     *in);
 /* The same, given the document's augur_validation_platform_id now (NULL:

@@ -492,17 +492,52 @@ test_measure_machine (void)
 
       g_assert_true (g_file_set_contents (launcher, script, -1, NULL));
       g_assert_cmpint (g_chmod (launcher, 0755), ==, 0);
-      xml = augur_calibrate_measure_machine (launcher, launcher, 2, 0.01, "test", NULL, &error);
+      xml = augur_calibrate_measure_machine (launcher, launcher, 2, 0.01, "test", NULL, NULL, NULL, &error);
       if (cases[c].message == NULL)
         {
           g_assert_no_error (error);
           g_assert_nonnull (strstr (xml, "<prop id=\"smpi/bw-factor\""));
-          continue;
         }
-      g_assert_null (xml);
-      g_assert_error (error, AUGUR_CALIBRATE_ERROR, cases[c].code);
-      g_assert_cmpstr (error->message, ==, cases[c].message);
-      g_clear_error (&error);
+      else
+        {
+          g_assert_null (xml);
+          g_assert_error (error, AUGUR_CALIBRATE_ERROR, cases[c].code);
+          g_assert_cmpstr (error->message, ==, cases[c].message);
+          g_clear_error (&error);
+        }
+      /* asked to keep a poor fit: the platform all the same, its comment
+       * saying it was kept, read with a warning; the refusal given
+       * beside it, and the fit */
+      {
+        g_autoptr(GError) poor = NULL;
+        g_autoptr(AugurPlatform) p = NULL;
+        g_autofree char *kept = NULL;
+        AugurNetworkFit fit = { 0 };
+
+        kept = augur_calibrate_measure_machine (launcher, launcher, 2, 0.01, "test", &fit, &poor, NULL, &error);
+        g_assert_no_error (error);
+        g_assert_nonnull (kept);
+        p = augur_platform_load_bytes (kept, strlen (kept), "kept.xml", &error);
+        g_assert_no_error (error);
+        if (cases[c].message == NULL)
+          {
+            g_assert_null (poor);
+            g_assert_cmpfloat (fit.mean_error, <=, AUGUR_CALIBRATE_POOR_FIT);
+            g_assert_null (strstr (kept, "kept although"));
+            g_assert_cmpuint (augur_platform_get_n_warnings (p), ==, 0);
+            continue;
+          }
+        g_assert_error (poor, AUGUR_CALIBRATE_ERROR, cases[c].code);
+        g_assert_cmpstr (poor->message, ==, cases[c].message);
+        g_assert_cmpfloat (fit.mean_error, >, AUGUR_CALIBRATE_POOR_FIT);
+        g_assert_true (g_str_has_prefix (kept, "<?xml version='1.0'?>\n<!DOCTYPE platform SYSTEM "
+                                               "\"https://simgrid.org/simgrid.dtd\">\n<!-- test; kept although the "
+                                               "fit is poor\n"));
+        g_assert_cmpuint (augur_platform_get_n_warnings (p), ==, 1);
+        g_assert_true (g_str_has_prefix (augur_platform_get_warning (p, 0), "kept.xml:3: this platform was kept "
+                                                                            "although its fit to the measured "
+                                                                            "ping-pong is poor"));
+      }
     }
   g_remove (launcher);
   g_rmdir (dir);

@@ -2,7 +2,8 @@
  * (validate.h): its lines written in the C locale and read back to the
  * bit under fr_FR; malformed lines refused with their line's number and
  * what is wrong; the error computed from the times, never read; a change
- * of the document's platform said, and points with more ranks than cores.
+ * of the document's platform said, points with more ranks than cores, and
+ * this machine kept as a platform although its fit is poor.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -159,6 +160,8 @@ test_refused (void)
     { "validation-runs=0", "validation-runs= needs" },
     { "validation-platform=elsewhere", "document:ID or this-machine:FLOPS" },
     { "validation-platform=this-machine:0", "document:ID or this-machine:FLOPS" },
+    { "validation-poor-fit=0", "validation-poor-fit= needs" },
+    { "validation-poor-fit=29 %", "validation-poor-fit= needs" },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -226,6 +229,46 @@ test_warnings (void)
   g_assert_cmpuint (g_strv_length (over), ==, 1);
   g_assert_nonnull (strstr (over[0], "more ranks than cores"));
   augur_replay_inputs_clear (&in);
+}
+
+/* This machine measured with a poor fit, kept: written, read back, and
+ * said first among the warnings, with the fit's mean error */
+static void
+test_poor_fit (void)
+{
+  AugurReplayInputs in, back;
+  AugurValidationRecord *r = augur_validation_record_new ();
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) warnings = NULL;
+
+  augur_replay_inputs_init (&in);
+  g_ptr_array_add (r->rows, row ("cg", 2, 0.5, 0.4, FALSE));
+  r->platform = AUGUR_VALIDATION_ON_THIS_MACHINE;
+  r->speed = 3.2e9;
+  r->poor_fit = 0.8304;
+  in.validation = r;
+  text = augur_replay_inputs_to_text (&in, NULL);
+  g_assert_nonnull (strstr (text, "validation-platform=this-machine:3200000000\nvalidation-poor-fit=0.8304\n"));
+  augur_replay_inputs_init (&back);
+  g_assert_true (augur_replay_inputs_from_text (&back, text, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (back.validation->poor_fit, ==, 0.8304);
+  warnings = augur_validation_record_warnings (back.validation, &back);
+  g_assert_cmpuint (g_strv_length (warnings), ==, 1);
+  g_assert_cmpstr (warnings[0], ==, "This machine measured as a platform was kept although its fit to the measured "
+                                    "ping-pong is poor (its times 83 % off the points on average): a prediction may "
+                                    "be off for that alone; validate again when the machine is idle.");
+  /* a good fit says nothing, and writes no line */
+  back.validation->poor_fit = 0;
+  g_strfreev (warnings);
+  warnings = augur_validation_record_warnings (back.validation, &back);
+  g_assert_cmpuint (g_strv_length (warnings), ==, 0);
+  g_free (text);
+  text = augur_replay_inputs_to_text (&back, NULL);
+  g_assert_null (strstr (text, "poor-fit"));
+  augur_replay_inputs_clear (&in);
+  augur_replay_inputs_clear (&back);
 }
 
 /* A platform file: its bytes are what the predictions were made on */
@@ -334,5 +377,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/replay/validation/warnings", test_warnings);
   g_test_add_func ("/replay/validation/platform-file", test_platform_file);
   g_test_add_func ("/replay/validation/document-platform", test_document_platform);
+  g_test_add_func ("/replay/validation/poor-fit", test_poor_fit);
   return g_test_run ();
 }

@@ -302,12 +302,11 @@ start (AugurActivityPage *self, AugurClusterMode mode, const char *dir)
       g_autoptr(GError) error = NULL;
       gboolean run = FALSE;
 
+      /* Run on a Cluster… is off then (augur_activity_page_update_actions) */
       if (!augur_activity_page_study_get_inputs (self, &run, &in->sweep, &in->from, &in->to, &in->points, &error) ||
           !run)
         {
-          const char *message = error != NULL ? error->message
-                                              : _("Choose the study to run on a cluster: the configurations or a "
-                                                  "sweep (Study)");
+          const char *message = error != NULL ? error->message : augur_activity_page_study_cluster_refusal (self);
           augur_activity_page_set_status (self, message, TRUE);
           augur_activity_page_show_results (self, "study");
           cluster_inputs_free (in);

@@ -147,6 +147,7 @@ struct _AugurActivityPage
   GtkWidget            *study_table;
   GtkWidget            *study_note;
   GtkWidget            *study_clear;
+  GtkWidget            *study_cluster;    /* On a Cluster, beside the study */
   guint                 study_syncing;
   AugurActivityStudy   *study;            /* the last evaluation's, or NULL */
   char                 *study_error;      /* why it has none */
@@ -296,6 +297,9 @@ gboolean augur_activity_page_study_get_inputs (AugurActivityPage *self,
                                                double            *to,
                                                guint             *points,
                                                GError           **error);
+/* Why the study cannot run on a cluster (None is chosen: there is
+ * nothing to run), or NULL: what Run on a Cluster… says, off. */
+const char *augur_activity_page_study_cluster_refusal (AugurActivityPage *self);
 /* Takes study (may be NULL; error: why there is none). */
 void     augur_activity_page_study_present  (AugurActivityPage  *self,
                                              AugurActivityStudy *study,

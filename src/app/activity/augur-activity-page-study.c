@@ -114,6 +114,19 @@ augur_activity_page_study_get_inputs (AugurActivityPage *self,
   return TRUE;
 }
 
+const char *
+augur_activity_page_study_cluster_refusal (AugurActivityPage *self)
+{
+  if (kind_param (self, gtk_drop_down_get_selected (GTK_DROP_DOWN (self->study_kind))) != KIND_NONE)
+    return NULL;
+  /* None is all there is: the document has neither configurations nor parameters */
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->study_kinds)) <= 1)
+    return _("Run on a Cluster needs a study, and this document has none: list configurations in it "
+             "(“config N2P8 NP = 8”) or give it a parameter to sweep");
+  return _("Run on a Cluster needs a study: choose the configurations or a sweep of a parameter under Study "
+           "(None runs nothing)");
+}
+
 /* The drop-down follows the model: its configurations and parameters.  The
  * choice is kept by name across edits. */
 void
@@ -172,6 +185,8 @@ on_kind_selected (AugurActivityPage *self)
 
   /* a sweep's range only where there is a sweep: the bar fits at 1024 pixels */
   gtk_widget_set_visible (self->study_range, sweep);
+  /* Run on a Cluster… follows the choice, also as the model changes it */
+  augur_activity_page_update_actions (self);
   if (self->study_syncing > 0)
     return;
   if (sweep)
@@ -632,10 +647,10 @@ augur_activity_page_study_init (AugurActivityPage *self)
     gtk_menu_button_set_label (GTK_MENU_BUTTON (cluster), _("On a _Cluster"));
     gtk_menu_button_set_use_underline (GTK_MENU_BUTTON (cluster), TRUE);
     gtk_menu_button_set_menu_model (GTK_MENU_BUTTON (cluster), menu);
-    gtk_widget_set_tooltip_text (cluster, _("Run the study as a Slurm job array on a cluster, and collect its "
-                                            "results"));
+    /* its tooltip follows the study chosen (augur_activity_page_update_actions) */
     gtk_widget_set_margin_start (cluster, 6);
     gtk_box_append (GTK_BOX (group), cluster);
+    self->study_cluster = cluster;
   }
 
   group = bar_group (bar);

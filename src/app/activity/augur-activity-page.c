@@ -67,9 +67,17 @@ augur_activity_page_update_actions (AugurActivityPage *self)
 {
   GtkWidget *widget = GTK_WIDGET (self);
   gboolean running = augur_page_get_running (AUGUR_PAGE (self));
+  const char *refusal = augur_activity_page_study_cluster_refusal (self);
 
   gtk_widget_action_set_enabled (widget, "page.cancel", running);
-  gtk_widget_action_set_enabled (widget, "page.cluster-run", !running);
+  /* Run on a Cluster… runs the study chosen: off, saying why, with None;
+   * a job's results are collected whatever is chosen (the job names its
+   * study) */
+  gtk_widget_action_set_enabled (widget, "page.cluster-run", !running && refusal == NULL);
+  gtk_widget_set_tooltip_text (self->study_cluster,
+                               refusal != NULL ? refusal
+                                               : _("Run the study as a Slurm job array on a cluster, and collect its "
+                                                   "results"));
   gtk_widget_action_set_enabled (widget, "page.cluster-collect", !running);
   gtk_widget_action_set_enabled (widget, "page.cluster-resubmit", !running);
   gtk_widget_action_set_enabled (widget, "page.undo", augur_page_can_undo (AUGUR_PAGE (self)));

@@ -11,6 +11,7 @@
 #include "augur-line-chart.h"
 #include "augur-result-tables.h"
 #include "augur-study-charts.h"
+#include "augur-page-private.h"
 
 static AugurActivityStudy *
 engine_study (AugurActivityPage *page,
@@ -335,11 +336,12 @@ test_cluster (Fixture       *f,
   AugurChartData *chart;
 
 
-  /* no study chosen: said, nothing written */
+  /* no study chosen: said, nothing written (Run on a Cluster… is off
+   * then: test_cluster_needs_study) */
   augur_activity_page_set_study (f->page, "None", NULL, NULL, NULL, 0);
   augur_activity_page_on_cluster (AUGUR_PAGE (f->page), AUGUR_CLUSTER_RUN, job);
   g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
-  g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "Choose the study"));
+  g_assert_nonnull (strstr (augur_activity_page_get_status_text (f->page), "Run on a Cluster needs a study"));
   g_assert_false (g_file_test (job, G_FILE_TEST_EXISTS));
 
   /* the sweep of NP on the cluster; task 1 cannot write its records */
@@ -439,6 +441,100 @@ test_cluster (Fixture       *f,
   augur_test_remove_tree (tmp);
 }
 
+static gboolean
+is_cluster_button (GtkWidget     *widget,
+                   gconstpointer  data)
+{
+  return GTK_IS_MENU_BUTTON (widget) &&
+         g_strcmp0 (gtk_menu_button_get_label (GTK_MENU_BUTTON (widget)), "On a _Cluster") == 0;
+}
+
+/* A popped up menu's item (a GtkModelButton, private) by its text. */
+static gboolean
+is_menu_item (GtkWidget     *widget,
+              gconstpointer  text)
+{
+  g_autofree char *item_text = NULL;
+
+  if (!g_str_equal (G_OBJECT_TYPE_NAME (widget), "GtkModelButton"))
+    return FALSE;
+  g_object_get (widget, "text", &item_text, NULL);
+  return g_strcmp0 (item_text, text) == 0;
+}
+
+/* Whether the cluster menu's item of that text is on, as the menu shows it. */
+static gboolean
+item_sensitive (GtkWidget  *button,
+                const char *text)
+{
+  GtkWidget *item;
+  gboolean on;
+
+  gtk_menu_button_popup (GTK_MENU_BUTTON (button));
+  augur_test_iterate ();
+  item = augur_test_find_widget (button, is_menu_item, text);
+  g_assert_nonnull (item);
+  on = gtk_widget_get_sensitive (item);
+  gtk_menu_button_popdown (GTK_MENU_BUTTON (button));
+  augur_test_iterate ();
+  return on;
+}
+
+/* On a Cluster beside the study: with None chosen there is nothing to
+ * run, so Run on a Cluster… is off, the button's tooltip saying why, and
+ * it asks for no job's folder; Collect Results… stays on (a job names its
+ * own study).  A study chosen, Run is on again with the button's own
+ * tooltip; a document with neither configurations nor parameters says
+ * that it has none. */
+static void
+test_cluster_needs_study (Fixture       *f,
+                          gconstpointer  data)
+{
+  GtkWidget *button = augur_test_find_widget (GTK_WIDGET (f->page), is_cluster_button, NULL);
+  g_autofree char *own_tip = NULL;
+
+  g_assert_nonnull (button);
+  augur_activity_page_show_results (f->page, "study");
+  augur_test_iterate ();
+  /* the bundled study's configurations: on */
+  g_assert_true (item_sensitive (button, "Run on a Cluster…"));
+  own_tip = g_strdup (gtk_widget_get_tooltip_text (button));
+  g_assert_nonnull (strstr (own_tip, "Slurm job array"));
+
+  /* None: off, and why */
+  augur_activity_page_set_study (f->page, "None", NULL, NULL, NULL, 0);
+  g_assert_false (item_sensitive (button, "Run on a Cluster…"));
+  g_assert_true (item_sensitive (button, "Collect Results…"));
+  g_assert_true (item_sensitive (button, "Resubmit Missing Tasks…"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==,
+                   "Run on a Cluster needs a study: choose the configurations or a sweep of a parameter under Study "
+                   "(None runs nothing)");
+  /* no folder asked for, to be refused once chosen */
+  gtk_widget_activate_action (GTK_WIDGET (f->page), "page.cluster-run", NULL);
+  augur_test_iterate ();
+  g_assert_null (*_augur_page_get_chooser (AUGUR_PAGE (f->page)));
+  _augur_page_close_chooser (AUGUR_PAGE (f->page));
+
+  /* a sweep: on again, with its own tooltip */
+  augur_activity_page_set_study (f->page, "Sweep of NP", "4", "32", "8", 0);
+  g_assert_true (item_sensitive (button, "Run on a Cluster…"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, own_tip);
+
+  /* a document with nothing to study: None is all there is, and said so */
+  {
+    g_autofree char *path = augur_test_source_path ("tests", "fuzz", "seeds-activity", "test-03.activity", NULL);
+    g_autofree char *text = NULL;
+
+    g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+    g_assert_true (augur_page_set_text (AUGUR_PAGE (f->page), text));
+    augur_test_iterate ();
+    g_assert_false (item_sensitive (button, "Run on a Cluster…"));
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==,
+                     "Run on a Cluster needs a study, and this document has none: list configurations in it "
+                     "(“config N2P8 NP = 8”) or give it a parameter to sweep");
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -453,6 +549,7 @@ main (int   argc,
   ADD ("pixels", test_pixels);
   ADD ("same-as-report", test_same_as_report);
   ADD ("cluster", test_cluster);
+  ADD ("cluster-needs-study", test_cluster_needs_study);
 #undef ADD
 
   return g_test_run ();

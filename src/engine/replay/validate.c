@@ -883,11 +883,15 @@ augur_validation_record_read_line (AugurValidationRecord **record,
     }
   else if (g_str_equal (key, "validation-poor-fit"))
     {
+      char limit[AUGUR_FORMAT_DOUBLE_SIZE];
       double mean = 0;
 
-      if (!read_seconds (value, &mean) || !(mean > 0))
+      /* a poor fit's, as augur_calibrate_check_fit () refuses them; at
+       * most 1e9, so that its percentage prints */
+      if (!read_seconds (value, &mean) || !(mean > AUGUR_CALIBRATE_POOR_FIT) || mean > 1e9)
         {
-          *why = g_strdup_printf (_("validation-poor-fit= needs the fit’s mean error, a number above 0, found “%s”"),
+          *why = g_strdup_printf (_("validation-poor-fit= needs a poor fit’s mean error, above %s and at most 1e9, "
+                                    "found “%s”"), augur_format_double (limit, AUGUR_CALIBRATE_POOR_FIT),
                                   augur_message_token (value, -1));
           return FALSE;
         }

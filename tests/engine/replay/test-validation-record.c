@@ -160,7 +160,9 @@ test_refused (void)
     { "validation-runs=0", "validation-runs= needs" },
     { "validation-platform=elsewhere", "document:ID or this-machine:FLOPS" },
     { "validation-platform=this-machine:0", "document:ID or this-machine:FLOPS" },
-    { "validation-poor-fit=0", "validation-poor-fit= needs" },
+    { "validation-poor-fit=0", "validation-poor-fit= needs a poor fit’s mean error, above 0.25 and at most 1e9" },
+    { "validation-poor-fit=0.1", "validation-poor-fit= needs" },
+    { "validation-poor-fit=1e308", "validation-poor-fit= needs" },
     { "validation-poor-fit=29 %", "validation-poor-fit= needs" },
   };
 

@@ -727,7 +727,7 @@ augur_cli_extrapolate (int argc, char **argv)
     {
       fprintf (stderr, "augur-cli extrapolate: one run was given (%s): give the runs traced at 2 sizes or more (3 or "
                "more to fit what varies with the size), or a replay document (DOC.replay)\n",
-               augur_message_token (argv[1], -1));
+               augur_message_path (argv[1]));
       status = AUGUR_CLI_EXIT_USAGE;
       goto out;
     }

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include <locale.h>
+#include <sys/stat.h>
 
 #include <glib/gi18n.h>
 
@@ -31,6 +32,42 @@ get_or_create_window (AugurApplication *self)
   if (AUGUR_IS_WINDOW (window))
     return AUGUR_WINDOW (window);
   return augur_window_new (self);
+}
+
+GtkWindow *
+augur_application_find_window (AugurApplication *self,
+                               GFile            *file)
+{
+  g_autofree char *path = NULL;
+  struct stat st;
+
+  g_return_val_if_fail (AUGUR_IS_APPLICATION (self), NULL);
+  g_return_val_if_fail (G_IS_FILE (file), NULL);
+
+  /* the same file by any name: a link to it, another hard link */
+  path = g_file_get_path (file);
+  if (path != NULL && stat (path, &st) != 0)
+    return NULL;
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      GFile *held = AUGUR_IS_WINDOW (l->data) ? augur_window_get_file (l->data) : NULL;
+      g_autofree char *held_path = NULL;
+      struct stat held_st;
+
+      if (held == NULL)
+        continue;
+      held_path = g_file_get_path (held);
+      if (path == NULL || held_path == NULL)
+        {
+          /* not a local file (GVfs): by its name */
+          if (g_file_equal (held, file))
+            return l->data;
+          continue;
+        }
+      if (stat (held_path, &held_st) == 0 && held_st.st_dev == st.st_dev && held_st.st_ino == st.st_ino)
+        return l->data;
+    }
+  return NULL;
 }
 
 static void

@@ -47,5 +47,10 @@ void              augur_application_add_recent_file  (AugurApplication *self,
                                                       GFile            *file);
 void              augur_application_remove_recent_file (AugurApplication *self,
                                                         GFile            *file);
+/* The window (an AugurWindow) that has file open as its project: the
+ * same file by device and inode, links followed, whatever the name it
+ * was opened by; NULL when none.  Opening it again presents that window. */
+GtkWindow        *augur_application_find_window      (AugurApplication *self,
+                                                      GFile            *file);
 
 G_END_DECLS

@@ -388,9 +388,20 @@ augur_window_open_file_interactive (AugurWindow *self,
   g_autofree char *contents = NULL;
   gsize length = 0;
   AugurWindow *target = self;
+  AugurApplication *app = _augur_window_get_application (self);
+  GtkWindow *holder;
 
   g_return_if_fail (AUGUR_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
+
+  /* A project open in a window already: that window, not a second one
+   * on the same file, whose Save would silently undo the other's. */
+  holder = app != NULL ? augur_application_find_window (app, file) : NULL;
+  if (holder != NULL)
+    {
+      gtk_window_present (holder);
+      return;
+    }
 
   basename = g_file_get_basename (file);
   /* A project replaces the window's contents, so it goes into a new window

@@ -23,9 +23,11 @@ AugurWindow  *augur_window_new                 (AugurApplication *app);
 #define AUGUR_WINDOW_MAX_DOCUMENT (8 * 1024 * 1024)
 
 /* Opens a project (.augur) or adds a model file (.pepa) as a document.
- * The _interactive variant shows errors in a dialog and opens a project
- * (known by its contents, whatever its name) in a new window when this
- * one already holds work. */
+ * The _interactive variant shows errors in a dialog, presents the window
+ * that has the project open already (the same file by device and inode,
+ * augur_application_find_window()) instead of opening it twice, and opens
+ * a project (known by its contents, whatever its name) in a new window
+ * when this one already holds work. */
 gboolean      augur_window_open_file           (AugurWindow      *self,
                                                 GFile            *file,
                                                 GError          **error);

@@ -119,13 +119,15 @@ load_file (GFile   *file,
   return augur_file_load_contents (file, AUGUR_WINDOW_MAX_DOCUMENT, contents, length, NULL, error);
 }
 
-/* The project or model read from file (its contents) opened here. */
+/* The project or model read from file (its contents) opened here;
+ * stamp: the file as it was before it was read. */
 static gboolean
-open_contents (AugurWindow  *self,
-               GFile        *file,
-               const char   *contents,
-               gsize         length,
-               GError      **error)
+open_contents (AugurWindow          *self,
+               GFile                *file,
+               const char           *contents,
+               gsize                 length,
+               const AugurDiskStamp *stamp,
+               GError              **error)
 {
   g_autofree char *parse_name = NULL;
 
@@ -148,7 +150,11 @@ open_contents (AugurWindow  *self,
           _augur_window_update_title (self);
         }
       else
-        _augur_window_set_project (self, project, file, NULL);
+        {
+          _augur_window_set_project (self, project, file, NULL);
+          /* what Save will look for before it writes over the file */
+          _augur_window_disk_set (self, stamp);
+        }
     }
   else
     {
@@ -211,13 +217,16 @@ augur_window_open_file (AugurWindow  *self,
 {
   g_autofree char *contents = NULL;
   gsize length = 0;
+  AugurDiskStamp stamp;
 
   g_return_val_if_fail (AUGUR_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
+  /* before it is read: a change made while it is read is noticed after */
+  _augur_window_disk_stamp (file, &stamp);
   if (!load_file (file, &contents, &length, error))
     return FALSE;
-  return open_contents (self, file, contents, length, error);
+  return open_contents (self, file, contents, length, &stamp, error);
 }
 
 /* Whether text, a file's first bytes, is an Augur project's beginning:
@@ -300,11 +309,22 @@ augur_window_save_to_file (AugurWindow  *self,
                            GFile        *file,
                            GError      **error)
 {
-  g_autoptr(AugurProject) project = NULL;
-  g_autofree char *path = NULL;
-
   g_return_val_if_fail (AUGUR_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  return _augur_window_save_to_file_full (self, file, FALSE, error);
+}
+
+gboolean
+_augur_window_save_to_file_full (AugurWindow  *self,
+                                 GFile        *file,
+                                 gboolean      overwrite_changes,
+                                 GError      **error)
+{
+  g_autoptr(AugurProject) project = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) changed = NULL;
+  gboolean gone = FALSE;
 
   if (is_bundled_example (file))
     {
@@ -318,6 +338,14 @@ augur_window_save_to_file (AugurWindow  *self,
   path = g_file_get_path (file);
   if (path != NULL && !augur_file_check_target_with (path, is_project_file, NULL, NULL, error))
     return FALSE;
+  /* Nor over what another program (another window) wrote there since
+   * the window read or wrote its file, unless the user said so: the last
+   * Save would silently win. */
+  if (!_augur_window_disk_check_save (self, file, &gone, &changed) && !overwrite_changes)
+    {
+      g_propagate_error (error, g_steal_pointer (&changed));
+      return FALSE;
+    }
 
   /* Replay documents write their paths relative to the new folder. */
   {
@@ -351,6 +379,8 @@ augur_window_save_to_file (AugurWindow  *self,
   g_set_object (&self->file, file);
   g_clear_pointer (&self->example_name, g_free);
   g_clear_object (&self->example_dir);
+  /* the file as written: another program's change after this is asked about */
+  _augur_window_disk_saved (self, gone);
   self->structure_modified = FALSE;
   for (guint i = 0; i < _augur_window_get_n_documents (self); i++)
     {
@@ -390,6 +420,7 @@ augur_window_open_file_interactive (AugurWindow *self,
   AugurWindow *target = self;
   AugurApplication *app = _augur_window_get_application (self);
   GtkWindow *holder;
+  AugurDiskStamp stamp;
 
   g_return_if_fail (AUGUR_IS_WINDOW (self));
   g_return_if_fail (G_IS_FILE (file));
@@ -400,10 +431,13 @@ augur_window_open_file_interactive (AugurWindow *self,
   if (holder != NULL)
     {
       gtk_window_present (holder);
+      /* the user may open it again to see what changed on disk */
+      _augur_window_disk_notice (AUGUR_WINDOW (holder));
       return;
     }
 
   basename = g_file_get_basename (file);
+  _augur_window_disk_stamp (file, &stamp);
   /* A project replaces the window's contents, so it goes into a new window
    * unless this one holds nothing: a project is known by what it holds,
    * not by its name (a project saved as "study" or "study.xml" would
@@ -415,7 +449,7 @@ augur_window_open_file_interactive (AugurWindow *self,
       gtk_window_present (GTK_WINDOW (target));
     }
 
-  if (error == NULL && !open_contents (target, file, contents, length, &error) && target != self)
+  if (error == NULL && !open_contents (target, file, contents, length, &stamp, &error) && target != self)
     {
       /* nothing in it: the error is said where the file was asked for */
       gtk_window_destroy (GTK_WINDOW (target));
@@ -519,39 +553,112 @@ open_recent_action (GtkWidget  *widget,
   augur_window_open_file_interactive (AUGUR_WINDOW (widget), file);
 }
 
-/* Returns TRUE when the window may now close. */
-gboolean
+static gboolean
+close_idle_cb (gpointer data)
+{
+  gtk_window_close (GTK_WINDOW (data));
+  return G_SOURCE_REMOVE;
+}
+
+/* The window closes, the user having saved or discarded its changes. */
+static void
+close_confirmed (AugurWindow *self)
+{
+  /* Not from inside a dialog's response: the dialog still refers to its
+   * parent until the emission ends. */
+  self->close_confirmed = TRUE;
+  g_idle_add_full (G_PRIORITY_DEFAULT, close_idle_cb, g_object_ref (self), g_object_unref);
+}
+
+/* A save asked for before closing ended (saved or not). */
+static void
+save_done (AugurWindow *self,
+           gboolean     saved,
+           gboolean     close_after)
+{
+  if (!close_after)
+    return;
+  if (saved)
+    close_confirmed (self);
+  else
+    g_signal_emit_by_name (self, "close-cancelled");
+}
+
+/* The save, once the question is answered: anyway, or not at all. */
+static void
+save_anyway_response_cb (GtkDialog   *dialog,
+                         int          response,
+                         AugurWindow *self)
+{
+  g_autoptr(GFile) file = g_object_steal_data (G_OBJECT (dialog), "augur-file");
+  gboolean close_after = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "augur-close-after"));
+  g_autoptr(GError) error = NULL;
+  gboolean saved = FALSE;
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      saved = _augur_window_save_to_file_full (self, file, TRUE, &error);
+      if (!saved)
+        _augur_window_show_error (self, _("Could not save the project"), error);
+    }
+  save_done (self, saved, close_after);
+}
+
+/* Another program changed the window's file since it was read or
+ * written (changed: the save's error, which says so): the user chooses
+ * whose work the file keeps. */
+static void
+confirm_save_over_changes (AugurWindow *self,
+                           GFile       *file,
+                           gboolean     close_after,
+                           GError      *changed)
+{
+  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self),
+                                              GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
+                                              GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
+                                              "%s", changed->message);
+  GtkWidget *button;
+
+  gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s",
+                                            _("Another program changed or replaced the file. Saving writes "
+                                              "this window's project over it, and what the other program "
+                                              "wrote there is lost."));
+  gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Cancel"), GTK_RESPONSE_CANCEL);
+  button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("Save _Anyway"), GTK_RESPONSE_ACCEPT);
+  gtk_widget_add_css_class (button, "destructive-action");
+  gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
+  g_object_set_data_full (G_OBJECT (dialog), "augur-file", g_object_ref (file), g_object_unref);
+  g_object_set_data (G_OBJECT (dialog), "augur-close-after", GINT_TO_POINTER (close_after));
+  g_signal_connect_object (dialog, "response", G_CALLBACK (save_anyway_response_cb), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
 _augur_window_save_interactive (AugurWindow *self,
-                                GFile       *file)
+                                GFile       *file,
+                                gboolean     close_after)
 {
   g_autoptr(GError) error = NULL;
 
   if (augur_window_save_to_file (self, file, &error))
-    return TRUE;
+    {
+      save_done (self, TRUE, close_after);
+      return;
+    }
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_WRONG_ETAG))
+    {
+      confirm_save_over_changes (self, file, close_after, error);
+      return;
+    }
   _augur_window_show_error (self, _("Could not save the project"), error);
-  return FALSE;
+  save_done (self, FALSE, close_after);
 }
 
 typedef struct {
   AugurWindow *window;
   gboolean     close_after;
 } SaveAsData;
-
-/* The project saved to file, as Save As was asked (close_after: the
- * window closes once it is saved; else a quit waiting for it stops). */
-static void
-save_as_chosen (AugurWindow *self,
-                GFile       *file,
-                gboolean     close_after)
-{
-  if (_augur_window_save_interactive (self, file) && close_after)
-    {
-      self->close_confirmed = TRUE;
-      gtk_window_close (GTK_WINDOW (self));
-    }
-  else if (close_after)
-    g_signal_emit_by_name (self, "close-cancelled");
-}
 
 static void
 replace_response_cb (GtkDialog  *dialog,
@@ -562,7 +669,7 @@ replace_response_cb (GtkDialog  *dialog,
 
   gtk_window_destroy (GTK_WINDOW (dialog));
   if (response == GTK_RESPONSE_ACCEPT)
-    save_as_chosen (data->window, file, data->close_after);
+    _augur_window_save_interactive (data->window, file, data->close_after);
   else if (data->close_after)
     g_signal_emit_by_name (data->window, "close-cancelled");
   g_object_unref (data->window);
@@ -612,7 +719,7 @@ save_as_response_cb (GtkNativeDialog *chooser,
 
       /* Without the extension the project would not open as one. */
       if (g_str_has_suffix (lower, ".augur"))
-        save_as_chosen (self, chosen, data->close_after);
+        _augur_window_save_interactive (self, chosen, data->close_after);
       else
         {
           g_autofree char *with_suffix = g_strconcat (basename, ".augur", NULL);
@@ -627,7 +734,7 @@ save_as_response_cb (GtkNativeDialog *chooser,
               asking = TRUE;
             }
           else
-            save_as_chosen (self, file, data->close_after);
+            _augur_window_save_interactive (self, file, data->close_after);
         }
     }
   else if (data->close_after)
@@ -686,7 +793,7 @@ save_action (GtkWidget  *widget,
   AugurWindow *self = AUGUR_WINDOW (widget);
 
   if (self->file != NULL)
-    _augur_window_save_interactive (self, self->file);
+    _augur_window_save_interactive (self, self->file, FALSE);
   else
     _augur_window_save_as (self, FALSE);
 }
@@ -990,13 +1097,6 @@ rename_popover_closed_cb (GtkPopover  *popover,
 
 /* ---- Closing ---------------------------------------------------------- */
 
-static gboolean
-close_idle_cb (gpointer data)
-{
-  gtk_window_close (GTK_WINDOW (data));
-  return G_SOURCE_REMOVE;
-}
-
 static void
 close_response_cb (GtkDialog   *dialog,
                    int          response,
@@ -1006,29 +1106,19 @@ close_response_cb (GtkDialog   *dialog,
 
   switch (response)
     {
-    case GTK_RESPONSE_ACCEPT:   /* Save */
+    case GTK_RESPONSE_ACCEPT:   /* Save, then close (or not, and say so) */
       if (self->file == NULL)
-        {
-          _augur_window_save_as (self, TRUE);
-          return;
-        }
-      if (!_augur_window_save_interactive (self, self->file))
-        {
-          g_signal_emit_by_name (self, "close-cancelled");
-          return;
-        }
-      break;
+        _augur_window_save_as (self, TRUE);
+      else
+        _augur_window_save_interactive (self, self->file, TRUE);
+      return;
     case GTK_RESPONSE_REJECT:   /* Discard */
-      break;
+      close_confirmed (self);
+      return;
     default:                    /* Cancel, or the dialog was closed */
       g_signal_emit_by_name (self, "close-cancelled");
       return;
     }
-
-  /* Not from inside the dialog's response: the dialog still refers to its
-   * parent until the emission ends. */
-  self->close_confirmed = TRUE;
-  g_idle_add_full (G_PRIORITY_DEFAULT, close_idle_cb, g_object_ref (self), g_object_unref);
 }
 
 void

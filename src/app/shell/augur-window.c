@@ -201,6 +201,8 @@ _augur_window_update_title (AugurWindow *self)
 
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save", !augur_window_is_empty (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "win.save-as", !augur_window_is_empty (self));
+  /* Reload is offered only while nothing is unsaved */
+  _augur_window_disk_update_bar (self);
 }
 
 void
@@ -442,6 +444,8 @@ _augur_window_set_project (AugurWindow  *self,
   clear_documents (self);
   /* First: documents resolve their paths against the project's folder. */
   g_set_object (&self->file, file);
+  /* the caller says how the file was when it read it */
+  _augur_window_disk_set (self, NULL);
   g_clear_pointer (&self->example_name, g_free);
   g_clear_object (&self->example_dir);
   for (guint i = 0; i < augur_project_get_n_documents (project); i++)
@@ -637,6 +641,7 @@ augur_window_dispose (GObject *object)
 {
   AugurWindow *self = AUGUR_WINDOW (object);
 
+  _augur_window_disk_dispose (self);
   if (self->rename_popover != NULL)
     gtk_widget_unparent (GTK_WIDGET (self->rename_popover));
   if (self->document_popover != NULL)
@@ -701,6 +706,7 @@ augur_window_class_init (AugurWindowClass *klass)
 
   _augur_window_class_actions_init (widget_class);
   _augur_window_report_class_init (widget_class);
+  _augur_window_disk_class_init (widget_class);
 
   {
     guint n_kinds;
@@ -746,6 +752,7 @@ augur_window_init (AugurWindow *self)
 
   gtk_stack_set_visible_child (self->stack, self->empty_page);
   _augur_window_report_init (self);
+  _augur_window_disk_init (self);
 }
 
 AugurWindow *

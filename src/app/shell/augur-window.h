@@ -35,8 +35,11 @@ void          augur_window_open_file_interactive (AugurWindow    *self,
                                                   GFile          *file);
 /* Saves the whole project; on success the window takes file as its own.
  * Never over a file that is not an Augur project (G_IO_ERROR_EXISTS,
- * augur_file_check_target_with()); a failure leaves the file that was
- * there whole, the window's documents unsaved, and names the file. */
+ * augur_file_check_target_with()), nor over the window's own file when
+ * another program changed or replaced it since the window read or wrote
+ * it (G_IO_ERROR_WRONG_ETAG: Save asks the user first); a deleted one is
+ * written again.  A failure leaves the file that was there whole, the
+ * window's documents unsaved, and names the file. */
 gboolean      augur_window_save_to_file        (AugurWindow      *self,
                                                 GFile            *file,
                                                 GError          **error);

@@ -21,6 +21,15 @@ quiet_log (const char *domain, GLogLevelFlags level, const char *message, gpoint
 {
 }
 
+/* The end of the line at p: its LF or CR, or end. */
+static const uint8_t *
+line_end (const uint8_t *p, const uint8_t *end)
+{
+  while (p < end && *p != '\n' && *p != '\r')
+    p++;
+  return p;
+}
+
 /* Whether message is "fuzz.replay:LINE:COLUMN: what", at a line of the
  * input and at most one past the end of that line. */
 static gboolean
@@ -34,15 +43,19 @@ located (const char *message, const uint8_t *data, size_t size)
   if (sscanf (message, NAME ":%u:%u: %n", &line, &column, &end) != 2 || end == 0 || message[end] == '\0' ||
       line == 0 || column == 0 || size == 0)
     return FALSE;
+  /* lines as the reader's: after a byte-order mark, ended by LF, CR LF
+   * or a lone CR */
+  if (size >= 3 && memcmp (data, "\xEF\xBB\xBF", 3) == 0)
+    at = 3;
   for (unsigned n = 1; n < line; n++)
     {
-      eol = memchr (data + at, '\n', size - at);
-      if (eol == NULL)
+      eol = line_end (data + at, data + size);
+      if (eol == data + size)
         return FALSE;
-      at = (size_t) (eol - data) + 1;
+      at = (size_t) (eol - data) + (eol[0] == '\r' && eol + 1 < data + size && eol[1] == '\n' ? 2 : 1);
     }
-  eol = memchr (data + at, '\n', size - at);
-  line_bytes = (eol != NULL ? (size_t) (eol - data) : size) - at;
+  eol = line_end (data + at, data + size);
+  line_bytes = (size_t) (eol - data) - at;
   /* a column counts characters, never more than the line's bytes */
   return column <= line_bytes + 1;
 }

@@ -573,11 +573,22 @@ augur_replay_inputs_check_text (const char  *text,
                                 const char  *name,
                                 GError     **error)
 {
-  guint line, column;
-  const char *bad = augur_text_find_not_text (text, length, &line, &column);
+  guint line = 1, column = 1, lf_line, lf_column;
+  const char *bad = augur_text_find_not_text (text, length, &lf_line, &lf_column);
+  const char *q = length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0 ? text + 3 : text;
 
   if (bad == NULL)
     return TRUE;
+  /* where the reader's lines put it: LF, CR LF and a lone CR end a line,
+   * a byte-order mark is none of the first */
+  for (; q < bad; q++)
+    if (*q == '\n' || (*q == '\r' && !(q + 1 < bad && q[1] == '\n')))
+      {
+        line++;
+        column = 1;
+      }
+    else if (*q != '\r' && ((guchar) *q & 0xc0) != 0x80)
+      column++;
   /* a binary file: said as such, its bytes never quoted */
   return refuse (error, name != NULL ? name : UNNAMED, line, column,
                  *bad == '\0' ? _("this line is not text (it holds a NUL byte): is this a replay document?")
@@ -628,16 +639,23 @@ augur_replay_inputs_read (AugurReplayInputs  *in,
   if (!augur_replay_inputs_check_text (text, len, name, error))
     return FALSE;
 
-  for (const char *p = text; p != NULL; p = next)
+  /* a UTF-8 byte-order mark is no part of the first line; LF, CR LF and
+   * a lone CR end lines, as in every text format Augur reads */
+  for (const char *p = len >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0 ? text + 3 : text; p != NULL; p = next)
     {
-      const char *eol = memchr (p, '\n', (gsize) (end - p));
-      g_autofree char *copy = g_strndup (p, (gsize) ((eol != NULL ? eol : end) - p));
-      char *line = copy, *stop = copy + strlen (copy), *eq, *key_end;
+      const char *eol = p;
+      g_autofree char *copy = NULL;
+      char *line, *stop, *eq, *key_end;
       const char *key, *value;
       guint key_column, value_column;
       gboolean after_run;
 
-      next = eol != NULL ? eol + 1 : NULL;
+      while (eol < end && *eol != '\n' && *eol != '\r')
+        eol++;
+      copy = g_strndup (p, (gsize) (eol - p));
+      line = copy;
+      stop = copy + strlen (copy);
+      next = eol == end ? NULL : eol + (eol[0] == '\r' && eol + 1 < end && eol[1] == '\n' ? 2 : 1);
       n++;
       /* blanks around the line, its key and its value are not theirs */
       while (g_ascii_isspace (*line))

@@ -182,6 +182,36 @@ test_file_and_unnamed (void)
   g_rmdir (dir);
 }
 
+/* A byte-order mark is no part of the first key, and a lone CR ends a
+ * line (an old Mac editor's), as in every text format Augur reads; an
+ * error after them is still at its line and column. */
+static void
+test_bom_and_line_ends (void)
+{
+  static const char *const texts[] = {
+    "\xEF\xBB\xBFnetwork=cm02\rhost-speed=2.5e9\r",
+    "\xEF\xBB\xBFnetwork=cm02\r\nhost-speed=2.5e9",
+    "network=cm02\rhost-speed=2.5e9\n",
+  };
+  g_autofree char *message = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (texts); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      AugurReplayInputs in;
+
+      augur_replay_inputs_init (&in);
+      g_assert_true (augur_replay_inputs_read (&in, texts[i], -1, NAME, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpint (in.network, ==, AUGUR_NETWORK_CM02);
+      g_assert_cmpfloat (in.host_speed, ==, 2.5e9);
+      augur_replay_inputs_clear (&in);
+    }
+  message = read_error ("\xEF\xBB\xBFnetwork=cm02\r\rplacement-rule=spiral\r", -1);
+  g_assert_cmpstr (message, ==,
+                   NAME ":3:16: unknown placement rule “spiral” (expected round-robin, block or manual)");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -190,5 +220,6 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/replay/document/columns-in-characters", test_columns_in_characters);
   g_test_add_func ("/engine/replay/document/nul", test_nul);
   g_test_add_func ("/engine/replay/document/file-and-unnamed", test_file_and_unnamed);
+  g_test_add_func ("/engine/replay/document/bom-and-line-ends", test_bom_and_line_ends);
   return g_test_run ();
 }

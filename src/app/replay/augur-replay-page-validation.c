@@ -177,6 +177,23 @@ validation_thread (AugurPageJob  *job,
   return out;
 }
 
+/* The engine's message ("the fit is poor: ...", made to follow a
+ * command's name) as a sentence of its own in the message bar: its first
+ * letter upper case.  Belongs to the calling thread until its next call. */
+static const char *
+sentence (const char *message)
+{
+  static GPrivate slot = G_PRIVATE_INIT (g_free);
+  gunichar first = g_utf8_get_char (message);
+  char upper[8] = { 0 };
+
+  if (*message == '\0')
+    return message;
+  g_unichar_to_utf8 (g_unichar_toupper (first), upper);
+  g_private_replace (&slot, g_strconcat (upper, g_utf8_next_char (message), NULL));
+  return g_private_get (&slot);
+}
+
 /* ---- Results ------------------------------------------------------------------------ */
 
 /* The document's platform as a validation replays on it
@@ -394,7 +411,7 @@ validation_done (AugurPage    *page,
       again->poor_fit = out->poor_fit;
       /* Translators: after the refusal of a poor fit ("the fit is poor: ..."). */
       message = g_strdup_printf (_("%s Nothing was validated; Keep Anyway validates on this measurement all the "
-                                   "same, and the validation says so."), out->refusal->message);
+                                   "same, and the validation says so."), sentence (out->refusal->message));
       augur_replay_page_set_status (self, _("This machine’s measured fit is poor: see the message above"), TRUE);
       augur_replay_page_offer (self, message, _("_Keep Anyway"), validate_kept, again,
                                (GDestroyNotify) inputs_free);
@@ -600,7 +617,7 @@ calibrate_done (AugurPage    *page,
       kept->poor_message = g_strdup (out->refusal->message);
       /* Translators: after the refusal of a poor fit ("the fit is poor: ..."). */
       message = g_strdup_printf (_("%s Nothing was saved; Keep Anyway saves the platform all the same, and every "
-                                   "replay on it says so."), out->refusal->message);
+                                   "replay on it says so."), sentence (out->refusal->message));
       augur_replay_page_set_status (self, _("The calibration’s fit is poor: see the message above"), TRUE);
       augur_replay_page_offer (self, message, _("_Keep Anyway"), calibrate_kept, kept,
                                (GDestroyNotify) calibrate_inputs_free);

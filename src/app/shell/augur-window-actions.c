@@ -267,24 +267,10 @@ static gboolean
 is_project_file (const char *path,
                  gpointer    user_data)
 {
-  g_autofree char *head = g_malloc (AUGUR_FILE_MARK_WINDOW);
   gsize length = 0;
-  int fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+  g_autofree char *head = augur_file_read_head (path, &length);
 
-  if (fd < 0)
-    return FALSE;
-  while (length < AUGUR_FILE_MARK_WINDOW)
-    {
-      gssize got = read (fd, head + length, AUGUR_FILE_MARK_WINDOW - length);
-
-      if (got < 0 && errno == EINTR)
-        continue;
-      if (got <= 0)
-        break;
-      length += (gsize) got;
-    }
-  close (fd);
-  return is_project_head (head, length);
+  return head != NULL && is_project_head (head, length);
 }
 
 /* A save's error names the file it could not write (GIO's "Error writing

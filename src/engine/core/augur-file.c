@@ -352,29 +352,45 @@ holds_mark (const char *text,
   return FALSE;
 }
 
-/* Whether the regular file `path` holds `mark` in its first lines. */
-static gboolean
-file_holds_mark (const char *path,
-                 const char *mark)
+char *
+augur_file_read_head (const char *path,
+                      gsize      *length)
 {
-  g_autofree char *head = g_malloc (AUGUR_FILE_MARK_WINDOW);
-  gsize length = 0;
-  int fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+  char *head;
+  gsize got_all = 0;
+  int fd;
 
+  g_return_val_if_fail (path != NULL && length != NULL, NULL);
+
+  *length = 0;
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
   if (fd < 0)
-    return FALSE;
-  while (length < AUGUR_FILE_MARK_WINDOW)
+    return NULL;
+  head = g_malloc (AUGUR_FILE_MARK_WINDOW);
+  while (got_all < AUGUR_FILE_MARK_WINDOW)
     {
-      gssize got = read (fd, head + length, AUGUR_FILE_MARK_WINDOW - length);
+      gssize got = read (fd, head + got_all, AUGUR_FILE_MARK_WINDOW - got_all);
 
       if (got < 0 && errno == EINTR)
         continue;
       if (got <= 0)
         break;
-      length += (gsize) got;
+      got_all += (gsize) got;
     }
   close (fd);
-  return holds_mark (head, length, mark);
+  *length = got_all;
+  return head;
+}
+
+/* Whether the regular file `path` holds `mark` in its first lines. */
+static gboolean
+file_holds_mark (const char *path,
+                 const char *mark)
+{
+  gsize length = 0;
+  g_autofree char *head = augur_file_read_head (path, &length);
+
+  return head != NULL && holds_mark (head, length, mark);
 }
 
 gboolean

@@ -93,6 +93,12 @@ gboolean       augur_file_check_target    (const char        *path,
                                            const char *const *inputs,
                                            GError           **error);
 
+/* The first AUGUR_FILE_MARK_WINDOW bytes of the file at path (fewer when
+ * it is shorter), read without blocking on a FIFO; NULL when it cannot be
+ * opened.  length: how many were read. */
+char          *augur_file_read_head       (const char        *path,
+                                           gsize             *length);
+
 /* Whether the file at path (a local path, links followed) holds `mark`
  * at the start of a line (spaces before it allowed) in its first
  * AUGUR_FILE_MARK_WINDOW bytes, as augur_file_check_target() looks for

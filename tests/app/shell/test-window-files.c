@@ -321,7 +321,7 @@ test_bad_input (void)
     { "empty.augur", "", 0, "empty.augur is not an Augur project" },
     { "empty.pepa", "", 0, NULL },
     { "nul.pepa", "P = (a, 1).P;\0P\n", 16, "nul.pepa is not a text file" },
-    { "nul.augur", "<augur-project version=\"1\">\0</augur-project>", 46, "nul.augur:1:" },
+    { "nul.augur", "<augur-project version=\"1\">\0</augur-project>", 44, "nul.augur:1:" },
     { "binary.augur", "\x89PNG\r\n\x1a\n\0\0\0", 11, "binary.augur is not an Augur project" },
     { "huge-number.des", "type = pipeline;\nnbproc = 1;\ncp1=1e400;\nnl1-1=1;\nnbstage = 1;\nw1=1;\n"
       "ds1=1; ds2=1;\nmappings=[1,(1),1];\nthroughput;\n", -1, "huge-number.des:3:5:" },

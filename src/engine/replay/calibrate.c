@@ -1,6 +1,8 @@
 /* calibrate.c: a SimGrid platform measured from this machine (calibrate.h).
  * One file: the measurements, their fit and the platform written from
  * them are one pipeline whose stages share the points' structure.
+ * (Over 800 lines for that reason: split, each stage would export the
+ * points' private structure to the others.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -8,6 +8,8 @@
  * platform file, a factor on every link's bandwidth).  Keys go through
  * the X server (XTest), as a user's do.  Screenshots of each step are saved
  * at the screen's size (run under Xvfb at 1280x720 and 1920x1080).
+ * (Over 800 lines: every case drives one full-screen presentation through
+ * the X server with the same key and wait helpers.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

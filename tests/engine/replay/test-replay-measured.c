@@ -3,6 +3,8 @@
  * holds exactly the timestamps the archive was written with, the per-rank
  * times and the first divergence are the replay's own numbers, and
  * augur-cli replay prints them (text and JSON).
+ * (Over 800 lines: the cases share the archives they write and the
+ * replays they compare, which are costly to make twice.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

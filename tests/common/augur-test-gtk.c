@@ -164,6 +164,27 @@ augur_test_drawn_text (GtkWidget *window,
   }
 }
 
+char *
+augur_test_pdf_text (GOutputStream *memory)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-pdf-text-XXXXXX", NULL);
+  g_autofree char *pdf = NULL;
+  char *text = NULL;
+
+  g_assert_nonnull (dir);
+  pdf = g_build_filename (dir, "export.pdf", NULL);
+  g_assert_true (g_file_set_contents (pdf, g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (memory)),
+                                      g_memory_output_stream_get_data_size (G_MEMORY_OUTPUT_STREAM (memory)), NULL));
+  {
+    const char *argv[] = { "pdftotext", "-q", "-enc", "UTF-8", pdf, "-", NULL };
+
+    g_assert_cmpint (augur_test_spawn (argv, NULL, &text, NULL), ==, 0);
+  }
+  g_unlink (pdf);
+  g_rmdir (dir);
+  return text;
+}
+
 /* Over how many frames nothing may move for a window to be settled. */
 #define SETTLE_FRAMES  3
 

@@ -27,6 +27,10 @@ GdkTexture *augur_test_render_widget (GtkWidget *window,
 char       *augur_test_drawn_text    (GtkWidget *window,
                                       GtkWidget *widget);
 
+/* The text of a PDF held in memory (an export written to a
+ * GMemoryOutputStream, closed), as pdftotext reads it. */
+char       *augur_test_pdf_text      (GOutputStream *memory);
+
 /* Lets GTK draw a few frames (20 rounds, 10 ms apart), and then, on a
  * machine too busy for that to be enough, goes on until every shown window
  * is settled (as augur_test_wait_settled, up to 10 s). */

@@ -58,6 +58,7 @@ struct _AugurPipelineCanvas
   AugurMapping  *best;
   guint          n_best;
   double         best_throughput;
+  gboolean       best_exhaustive;  /* every mapping tried: else "best listed" */
 
   /* A drag in progress. */
   AugurPipelineItem drag_item;
@@ -863,14 +864,19 @@ draw_banner (AugurPipelineCanvas *self,
     if (augur_mapping_equal (&self->best[k], &self->mapping))
       is_best = TRUE;
 
+  /* the best of every mapping only when every one was tried */
   if (is_best && self->n_best > 1)
-    text = g_strdup_printf (_("★ Best mapping (one of %u tied) · %.6g"), self->n_best, self->best_throughput);
+    text = g_strdup_printf (self->best_exhaustive ? _("★ Best mapping (one of %u tied) · %.6g")
+                                                  : _("★ Best listed mapping (one of %u tied) · %.6g"),
+                            self->n_best, self->best_throughput);
   else if (is_best)
-    text = g_strdup_printf (_("★ Best mapping · %.6g"), self->best_throughput);
+    text = g_strdup_printf (self->best_exhaustive ? _("★ Best mapping · %.6g") : _("★ Best listed mapping · %.6g"),
+                            self->best_throughput);
   else
     {
       g_autofree char *best = augur_mapping_to_string (&self->best[0]);
-      text = g_strdup_printf (_("Best: %s · %.6g"), best, self->best_throughput);
+      text = g_strdup_printf (self->best_exhaustive ? _("Best: %s · %.6g") : _("Best listed: %s · %.6g"), best,
+                              self->best_throughput);
     }
 
   cairo_save (cr);
@@ -1431,7 +1437,8 @@ void
 augur_pipeline_canvas_set_best (AugurPipelineCanvas *self,
                                 const AugurMapping  *best,
                                 guint                n_best,
-                                double               throughput)
+                                double               throughput,
+                                gboolean             exhaustive)
 {
   g_return_if_fail (AUGUR_IS_PIPELINE_CANVAS (self));
 
@@ -1443,6 +1450,7 @@ augur_pipeline_canvas_set_best (AugurPipelineCanvas *self,
       self->n_best = n_best;
     }
   self->best_throughput = throughput;
+  self->best_exhaustive = exhaustive;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 

@@ -41,7 +41,8 @@ const AugurMapping *augur_pipeline_canvas_get_mapping  (AugurPipelineCanvas *sel
 void                augur_pipeline_canvas_set_best     (AugurPipelineCanvas *self,
                                                         const AugurMapping  *best,
                                                         guint                n_best,
-                                                        double               throughput);
+                                                        double               throughput,
+                                                        gboolean             exhaustive);
 
 /* What a drop does (the drag gesture calls these): maps a stage (0-based),
  * the input or the output onto a processor (0-based) and emits

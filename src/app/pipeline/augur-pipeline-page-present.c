@@ -90,12 +90,15 @@ augur_pipeline_page_present_steps (AugurPage *page,
         top = augur_pipeline_results_get (self->results, augur_pipeline_results_get_best (self->results, 0))->throughput;
       augur_pipeline_canvas_set_pipeline (AUGUR_PIPELINE_CANVAS (canvas), self->pipeline);
       augur_pipeline_canvas_set_mapping (AUGUR_PIPELINE_CANVAS (canvas), n_best > 0 ? &best[0] : &self->mapping);
-      augur_pipeline_canvas_set_best (AUGUR_PIPELINE_CANVAS (canvas), best, n_best, top);
+      augur_pipeline_canvas_set_best (AUGUR_PIPELINE_CANVAS (canvas), best, n_best, top,
+                                      augur_pipeline_results_is_exhaustive (self->results));
       /* its text grows with the step's scale, not twice (ui/style.css) */
       gtk_widget_add_css_class (canvas, "present-view-text");
       /* scaled as the other steps: the canvas widens its arrows for their
        * labels, so they read whole at a projector's 1280x720 */
-      step = augur_present_step_new (_("The best mapping"), self->best_text, canvas);
+      step = augur_present_step_new (augur_pipeline_results_is_exhaustive (self->results)
+                                       ? _("The best mapping") : _("The best of the listed mappings"),
+                                     self->best_text, canvas);
       step->area = self->results_box;
       g_ptr_array_add (steps, step);
     }

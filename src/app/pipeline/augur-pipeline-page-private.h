@@ -29,6 +29,7 @@ struct _AugurPipelinePage
   GtkWidget            *error_close_button;
   GtkWidget            *canvas_scroller;
   GtkWidget            *best_label;
+  GtkWidget            *apply_best_button;
   GtkWidget            *view_stack;
   GtkWidget            *results_stack;
   GtkWidget            *results_box;

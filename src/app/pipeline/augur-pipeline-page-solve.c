@@ -96,8 +96,11 @@ build_rows (const JobInputs *in,
       char *status;
 
       augur_result_row_take_string (row, RES_S_MAPPING, augur_mapping_to_string (&r->mapping));
-      if (best[i])
+      /* the best of every mapping only when every one was tried */
+      if (best[i] && augur_pipeline_results_is_exhaustive (out->results))
         status = g_strdup (n_best > 1 ? _("★ Best (tie)") : _("★ Best"));
+      else if (best[i])
+        status = g_strdup (n_best > 1 ? _("★ Best listed (tie)") : _("★ Best listed"));
       else if (!r->solved)
         /* Translators: a mapping that was not solved because its bound
          * (the slowest activity) cannot beat the best throughput. */
@@ -360,7 +363,7 @@ augur_pipeline_page_clear_results (AugurPipelinePage *self)
     }
   gtk_stack_set_visible_child_name (GTK_STACK (self->results_stack), "empty");
   augur_page_result_area_cleared (AUGUR_PAGE (self), self->results_box);
-  augur_pipeline_canvas_set_best (AUGUR_PIPELINE_CANVAS (self->canvas), NULL, 0, 0);
+  augur_pipeline_canvas_set_best (AUGUR_PIPELINE_CANVAS (self->canvas), NULL, 0, 0, FALSE);
   set_best_text (self, NULL);
   augur_pipeline_page_update_actions (self);
 }
@@ -401,9 +404,16 @@ present_results (AugurPipelinePage *self,
   g_autofree char *time = format_seconds (out->seconds);
   g_autofree char *status = NULL;
   AugurResultColumn column;
+  gboolean exhaustive = augur_pipeline_results_is_exhaustive (out->results);
 
   augur_pipeline_page_clear_results (self);
   self->results = g_steal_pointer (&out->results);
+  /* the best of every mapping is called so only when every one was tried */
+  gtk_button_set_label (GTK_BUTTON (self->apply_best_button), exhaustive ? _("_Apply Best") : _("_Apply Best Listed"));
+  gtk_widget_set_tooltip_text (self->apply_best_button,
+                               exhaustive ? _("Make the best mapping the working mapping on the canvas")
+                                          : _("Make the best of the listed mappings the working mapping on the canvas; "
+                                              "not every mapping was tried"));
 
   column = (AugurResultColumn) { _("Mapping"), AUGUR_RESULT_COLUMN_STRING, RES_S_MAPPING, FALSE, FALSE };
   g_array_append_val (columns, column);
@@ -459,8 +469,12 @@ present_results (AugurPipelinePage *self,
       g_autofree char *first = augur_mapping_to_string (&best[0]);
       g_autofree char *text = NULL;
 
-      if (augur_pipeline_results_get_n_ties (self->results) == 1)
+      if (augur_pipeline_results_get_n_ties (self->results) == 1 && exhaustive)
         text = g_strdup_printf (_("Best: %s at %.6g"), first, top);
+      else if (augur_pipeline_results_get_n_ties (self->results) == 1)
+        /* Translators: not every mapping was tried, only those the
+         * description lists. */
+        text = g_strdup_printf (_("Best listed: %s at %.6g"), first, top);
       else
         {
           GString *list = g_string_new (NULL);
@@ -473,12 +487,21 @@ present_results (AugurPipelinePage *self,
           if (augur_pipeline_results_get_n_ties (self->results) > MIN (n_best, 6))
             g_string_append (list, ", …");
           /* Translators: e.g. "3 mappings tie at 5.63467: [1,(1,2,3),3], …". */
-          text = g_strdup_printf (_("%.0f mappings tie at %.6g: %s"),
+          text = g_strdup_printf (exhaustive ? _("%.0f mappings tie at %.6g: %s")
+                                             /* Translators: e.g. "3 listed mappings tie at 5.63467: …". */
+                                             : _("%.0f listed mappings tie at %.6g: %s"),
                                   (double) augur_pipeline_results_get_n_ties (self->results), top, list->str);
           g_string_free (list, TRUE);
         }
       set_best_text (self, text);
-      augur_pipeline_canvas_set_best (AUGUR_PIPELINE_CANVAS (self->canvas), best, n_best, top);
+      if (!exhaustive)
+        {
+          g_autofree char *tip = g_strdup_printf ("%s\n%s", text,
+                                                  _("Only the listed mappings were tried: All Mappings or Best of All "
+                                                    "tries every one."));
+          gtk_widget_set_tooltip_text (self->best_label, tip);
+        }
+      augur_pipeline_canvas_set_best (AUGUR_PIPELINE_CANVAS (self->canvas), best, n_best, top, exhaustive);
       augur_result_table_select_key (AUGUR_RESULT_TABLE (self->results_table),
                                      augur_pipeline_results_get_best (self->results, 0));
     }

@@ -88,6 +88,10 @@ struct _AugurPipelineResults {
   GArray *rows;       /* AugurMappingResult */
   GArray *best;       /* guint */
   guint   n_solved;
+  /* every mapping of the scope evaluated or bounded out (AUGUR_PIPELINE_ALL
+   * or SEARCH, not a slice of it): only then is the best "the best" */
+  gboolean exhaustive;
+  AugurPipelineScope scope;
   double  seconds;
   /* a search (AUGUR_PIPELINE_SEARCH): the rows are the best `keep`, in
    * decreasing throughput */

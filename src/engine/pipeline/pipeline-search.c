@@ -712,6 +712,8 @@ results_new (const Search *s, AugurSearchBlock *blocks, GArray *kept)
   res->rows = g_array_new (FALSE, TRUE, sizeof (AugurMappingResult));
   res->best = g_array_new (FALSE, FALSE, sizeof (guint));
   res->search = TRUE;
+  res->scope = AUGUR_PIPELINE_SEARCH;
+  res->exhaustive = s->first == 0 && s->count == s->total_points;
   res->n_mappings = s->n_mappings;
   res->first_point = s->first;
   res->n_points = s->count;

@@ -488,6 +488,8 @@ augur_pipeline_results_merge (const AugurPipeline        *p,
       augur_pipeline_results_free (res);
       return NULL;
     }
+  res->exhaustive = options->scope == AUGUR_PIPELINE_ALL;
+  res->scope = options->scope;
   if (!augur_records_read (RECORDS_KIND, res->rows->len, records, names, n_records, read_mapping, res, error))
     {
       augur_pipeline_results_free (res);
@@ -546,6 +548,8 @@ augur_pipeline_evaluate (const AugurPipeline        *p,
   res = g_new0 (AugurPipelineResults, 1);
   res->rows = g_array_new (FALSE, TRUE, sizeof (AugurMappingResult));
   res->best = g_array_new (FALSE, FALSE, sizeof (guint));
+  res->exhaustive = options->scope == AUGUR_PIPELINE_ALL && options->first == 0 && options->count == 0;
+  res->scope = options->scope;
   if (!scope_rows (p, options, res->rows, error))
     {
       augur_pipeline_results_free (res);
@@ -653,6 +657,18 @@ gboolean
 augur_pipeline_results_is_search (const AugurPipelineResults *r)
 {
   return r->search;
+}
+
+gboolean
+augur_pipeline_results_is_exhaustive (const AugurPipelineResults *r)
+{
+  return r->exhaustive;
+}
+
+AugurPipelineScope
+augur_pipeline_results_get_scope (const AugurPipelineResults *r)
+{
+  return r->scope;
 }
 
 guint64

@@ -533,7 +533,10 @@ augur_pipeline_results_to_json (const AugurPipelineResults *r)
         g_string_append (s, ", ");
       append_mapping (s, &augur_pipeline_results_get (r, augur_pipeline_results_get_best (r, k))->mapping);
     }
-  g_string_append_printf (s, "],\n  \"solved\": %u,\n  \"seconds\": ", augur_pipeline_results_get_n_solved (r));
+  /* "best" is the best of every mapping only when "exhaustive" */
+  g_string_append_printf (s, "],\n  \"exhaustive\": %s,\n  \"solved\": %u,\n  \"seconds\": ",
+                          augur_pipeline_results_is_exhaustive (r) ? "true" : "false",
+                          augur_pipeline_results_get_n_solved (r));
   number (s, augur_pipeline_results_get_seconds (r));
   g_string_append (s, "\n}\n");
   return g_string_free (s, FALSE);
@@ -611,7 +614,12 @@ augur_pipeline_results_to_text (const AugurPipelineResults *r)
   if (n_best > 0)
     {
       const AugurMappingResult *b = augur_pipeline_results_get (r, augur_pipeline_results_get_best (r, 0));
-      g_string_append_printf (s, "Best:         %.6g", b->throughput);
+      /* a best is called the best only when every mapping was tried */
+      const char *label = augur_pipeline_results_is_exhaustive (r) ? "Best:"
+                          : augur_pipeline_results_get_scope (r) == AUGUR_PIPELINE_LISTED ? "Best listed:"
+                          : "Slice's best:";
+
+      g_string_append_printf (s, "%-14s%.6g", label, b->throughput);
       if (augur_pipeline_results_get_n_ties (r) > 1)
         g_string_append_printf (s, " (%" G_GUINT64_FORMAT " mappings tie%s)", augur_pipeline_results_get_n_ties (r),
                                 augur_pipeline_results_get_n_ties (r) > n_best ? ", the first listed" : "");
@@ -622,6 +630,11 @@ augur_pipeline_results_to_text (const AugurPipelineResults *r)
             augur_mapping_to_string (&augur_pipeline_results_get (r, augur_pipeline_results_get_best (r, k))->mapping);
           g_string_append_printf (s, "              %s\n", name);
         }
+      if (augur_pipeline_results_get_scope (r) == AUGUR_PIPELINE_LISTED)
+        g_string_append_printf (s, "              (the best of the %u listed mappings only: not every mapping was "
+                                "tried; --all-mappings or --search tries them all)\n", n);
+      else if (!augur_pipeline_results_is_exhaustive (r))
+        g_string_append (s, "              (the best of this slice's mappings only)\n");
     }
   g_string_append_printf (s, "\n%-24s  %-12s  %-12s  %s\n", "Mapping", "Throughput", "Bound", "Bottleneck");
   shown = MIN (n, 50);

@@ -203,13 +203,21 @@ guint  augur_pipeline_results_get_n_solved (const AugurPipelineResults *r);
 double augur_pipeline_results_get_seconds  (const AugurPipelineResults *r);
 /* {"mappings": [{"mapping": "[1,(1,2,3),3]", "throughput": x, "bound": b,
  *   "solved": true, "mu": [...], "lambda": [...], "bottleneck": "move2"}, ...],
- *  "best": ["[1,(1,2,3),3]", ...], "solved": n, "seconds": s} */
+ *  "best": ["[1,(1,2,3),3]", ...], "exhaustive": false, "solved": n, "seconds": s}
+ * "best" are the best of every mapping only when "exhaustive" is true (see
+ * augur_pipeline_results_is_exhaustive); else the best of those in "mappings". */
 char  *augur_pipeline_results_to_json    (const AugurPipelineResults *r);
 /* A search: the rows are the best `keep` of n_mappings, decreasing; how
  * many the search evaluated (the others could not enter the best), how
  * many chains it solved (mappings with the same rates share one), and how
  * many mappings tie the best (the rows list at most `keep` of them). */
 gboolean augur_pipeline_results_is_search      (const AugurPipelineResults *r);
+/* Whether every mapping of the scope was evaluated or bounded out: all of
+ * them, or a whole search, not a slice of either, nor the listed mappings.
+ * Only then is the best the best; otherwise it is the best of those
+ * evaluated, and is said to be. */
+gboolean augur_pipeline_results_is_exhaustive  (const AugurPipelineResults *r);
+AugurPipelineScope augur_pipeline_results_get_scope (const AugurPipelineResults *r);
 guint64  augur_pipeline_results_get_n_mappings (const AugurPipelineResults *r);
 guint64  augur_pipeline_results_get_n_evaluated (const AugurPipelineResults *r);
 guint64  augur_pipeline_results_get_n_chains   (const AugurPipelineResults *r);

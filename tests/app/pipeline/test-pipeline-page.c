@@ -133,12 +133,21 @@ test_evaluate_listed (Fixture       *f,
       g_assert_cmpfloat_with_epsilon (r->throughput, best->throughput, 1e-8);
       g_assert_true (g_str_equal (name, "[1,(1,2,3),3]") || g_str_equal (name, "[1,(1,3,2),2]"));
     }
-  g_assert_nonnull (strstr (augur_pipeline_page_get_best_text (f->page), "mappings tie at 5.63467"));
+  /* Only the listed mappings were tried: their best is not called the
+   * best ([1,(2,1,3),3] and others tie it unlisted) */
+  g_assert_false (augur_pipeline_results_is_exhaustive (results));
+  g_assert_true (g_str_has_prefix (augur_pipeline_page_get_best_text (f->page), "2 listed mappings tie at 5.63467: "));
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (f->page->best_label),
+                            "\nOnly the listed mappings were tried: All Mappings or Best of All tries every one."));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (f->page->apply_best_button)), ==, "_Apply Best Listed");
 
   /* The table: nine rows, sorted by throughput (descending) at first. */
   table = augur_pipeline_page_get_results_table (f->page);
   g_assert_nonnull (table);
   g_assert_cmpuint (augur_result_table_get_n_rows (table), ==, 9);
+  g_clear_pointer (&column, g_free);
+  column = augur_result_table_dump_column (table, 2);
+  g_assert_nonnull (strstr (column, "★ Best listed (tie)"));
   column = augur_result_table_dump_column (table, 1);
   g_assert_true (g_str_has_prefix (column, "5.634"));
   /* Sortable by every column: by mapping, ascending. */
@@ -172,6 +181,16 @@ test_evaluate_all (Fixture       *f,
   g_assert_cmpuint (augur_pipeline_results_get_n (results), ==, 27);
   best = augur_pipeline_results_get (results, augur_pipeline_results_get_best (results, 0));
   g_assert_cmpfloat_with_epsilon (best->throughput, 5.63467, 5e-6);
+  /* every mapping tried: the best is the best */
+  g_assert_true (augur_pipeline_results_is_exhaustive (results));
+  g_assert_true (g_str_has_prefix (augur_pipeline_page_get_best_text (f->page), "6 mappings tie at 5.63467: "));
+  g_assert_null (strstr (augur_pipeline_page_get_best_text (f->page), "listed"));
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (f->page->apply_best_button)), ==, "_Apply Best");
+  {
+    g_autofree char *status = augur_result_table_dump_column (augur_pipeline_page_get_results_table (f->page), 2);
+    g_assert_nonnull (strstr (status, "★ Best (tie)"));
+    g_assert_null (strstr (status, "listed"));
+  }
 
   /* Sorted by throughput as the table says: solved rows from the largest,
    * then the pruned ones (no value). */

@@ -235,6 +235,21 @@ test_all_mappings (void)
 
   g_assert_cmpuint (augur_pipeline_results_get_n (a), ==, 243);
   g_assert_cmpuint (augur_pipeline_results_get_n_solved (b), ==, 243);
+  /* every mapping tried, pruned or not: the best is the best; the listed
+   * one alone, or a slice of all, is not */
+  g_assert_true (augur_pipeline_results_is_exhaustive (a));
+  g_assert_true (augur_pipeline_results_is_exhaustive (b));
+  {
+    AugurPipelineOptions listed = { .scope = AUGUR_PIPELINE_LISTED };
+    AugurPipelineOptions slice = { .scope = AUGUR_PIPELINE_ALL, .first = 1 };
+    g_autoptr(AugurPipelineResults) l = augur_pipeline_evaluate (p, &listed, NULL, NULL, NULL, NULL);
+    g_autoptr(AugurPipelineResults) s = augur_pipeline_evaluate (p, &slice, NULL, NULL, NULL, NULL);
+
+    g_assert_false (augur_pipeline_results_is_exhaustive (l));
+    g_assert_cmpuint (augur_pipeline_results_get_scope (l), ==, AUGUR_PIPELINE_LISTED);
+    g_assert_false (augur_pipeline_results_is_exhaustive (s));
+    g_assert_cmpuint (augur_pipeline_results_get_n (s), ==, 242);
+  }
   g_assert_cmpuint (augur_pipeline_results_get_n_solved (a), <, 243);
   g_assert_cmpuint (augur_pipeline_results_get_n_best (a), ==, augur_pipeline_results_get_n_best (b));
   for (guint k = 0; k < augur_pipeline_results_get_n_best (a); k++)
@@ -729,6 +744,8 @@ test_search_slices (void)
       slice.threads = 1 + i % 2;
       part = augur_pipeline_evaluate (p, &slice, NULL, NULL, NULL, NULL);
       g_assert_nonnull (part);
+      /* a slice's best is not the best of every mapping */
+      g_assert_false (augur_pipeline_results_is_exhaustive (part));
       evaluated += augur_pipeline_results_get_n_evaluated (part);
       records[G_N_ELEMENTS (cuts) - 1 - i] = augur_pipeline_results_to_records (part, 0, 0);
     }
@@ -738,6 +755,8 @@ test_search_slices (void)
       augur_pipeline_results_merge (p, &whole, (const char *const *) records, NULL, G_N_ELEMENTS (cuts), &error);
     g_assert_no_error (error);
     assert_same_search (merged, r);
+    g_assert_true (augur_pipeline_results_is_exhaustive (r));
+    g_assert_true (augur_pipeline_results_is_exhaustive (merged));
     g_assert_cmpuint (augur_pipeline_results_get_n_evaluated (merged), ==, evaluated);
   }
   {

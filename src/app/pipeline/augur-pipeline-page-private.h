@@ -30,6 +30,7 @@ struct _AugurPipelinePage
   GtkWidget            *canvas_scroller;
   GtkWidget            *best_label;
   GtkWidget            *apply_best_button;
+  GtkWidget            *best_row;        /* best_label and apply_best_button */
   GtkWidget            *view_stack;
   GtkWidget            *results_stack;
   GtkWidget            *results_box;

@@ -349,7 +349,7 @@ set_best_text (AugurPipelinePage *self,
   self->best_text = g_strdup (text);
   gtk_label_set_text (GTK_LABEL (self->best_label), text ? text : "");
   gtk_widget_set_tooltip_text (self->best_label, text);
-  gtk_widget_set_visible (self->best_label, text != NULL && *text != '\0');
+  gtk_widget_set_visible (self->best_row, text != NULL && *text != '\0');
 }
 
 void

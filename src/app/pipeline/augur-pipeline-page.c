@@ -681,6 +681,7 @@ augur_pipeline_page_class_init (AugurPipelinePageClass *klass)
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, canvas_scroller);
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, best_label);
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, apply_best_button);
+  gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, best_row);
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, view_stack);
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, results_stack);
   gtk_widget_class_bind_template_child (widget_class, AugurPipelinePage, results_box);

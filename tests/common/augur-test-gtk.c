@@ -710,3 +710,17 @@ augur_test_find_of_type (GtkWidget *root,
 {
   return augur_test_find_widget (root, is_of_type, GSIZE_TO_POINTER (type));
 }
+
+static gboolean
+has_action (GtkWidget     *widget,
+            gconstpointer  action)
+{
+  return GTK_IS_ACTIONABLE (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+GtkWidget *
+augur_test_find_with_action (GtkWidget  *root,
+                             const char *action)
+{
+  return augur_test_find_widget (root, has_action, action);
+}

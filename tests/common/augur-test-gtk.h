@@ -138,5 +138,9 @@ GtkWidget  *augur_test_find_widget  (GtkWidget            *root,
 /* The first widget of type (or a subtype) at or under root, or NULL. */
 GtkWidget  *augur_test_find_of_type (GtkWidget *root,
                                      GType      type);
+/* The first actionable widget (a button, say) at or under root whose
+ * action is action ("page.scale"), or NULL. */
+GtkWidget  *augur_test_find_with_action (GtkWidget  *root,
+                                         const char *action);
 
 G_END_DECLS

@@ -817,7 +817,7 @@ update_scaling_actions (AugurReplayPage *self)
   AugurReplayScaling *s = scaling (self);
   gboolean running = augur_page_get_running (AUGUR_PAGE (self));
   guint key;
-  gboolean usable;
+  gboolean usable, has_runs;
 
   /* gone with the page's widgets */
   if (s == NULL)
@@ -827,7 +827,16 @@ update_scaling_actions (AugurReplayPage *self)
                     isfinite (g_array_index (s->predictions_data, Prediction, key).time) &&
                     !augur_page_result_area_is_stale (AUGUR_PAGE (self), s->results_box);
 
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "page.scale", !running);
+  /* Predict asks for two runs at least (three for a fit worth the name):
+   * off until they are there, and says so */
+  has_runs = self->inputs.scaling_runs != NULL && self->inputs.scaling_runs->len >= 2;
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "page.scale", !running && has_runs);
+  if (s->predict_button != NULL)
+    gtk_widget_set_tooltip_text (s->predict_button,
+                               has_runs
+                                 ? _("Extrapolate the runs to the targets and replay them on this page’s platform")
+                                 : _("Add the runs of the program at 3 sizes or more first (Add Runs… or Add "
+                                     "Folder…)"));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "page.scaling-timeline", !running && usable);
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "page.scaling-write", !running && usable);
 }

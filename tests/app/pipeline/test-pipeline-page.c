@@ -82,14 +82,12 @@ working (AugurPipelinePage *page)
   return augur_pipeline_page_get_working_mapping (page);
 }
 
-static GtkWidget *find_button_with_action (GtkWidget  *widget,
-                                           const char *action);
 
 /* Whether Apply Best can be pressed: its button follows page.apply-best. */
 static gboolean
 apply_best_enabled (AugurPipelinePage *page)
 {
-  GtkWidget *button = find_button_with_action (GTK_WIDGET (page), "page.apply-best");
+  GtkWidget *button = augur_test_find_with_action (GTK_WIDGET (page), "page.apply-best");
 
   g_assert_nonnull (button);
   return gtk_widget_get_sensitive (button);
@@ -1014,23 +1012,6 @@ test_cluster (Fixture       *f,
   augur_test_remove_tree (tmp);
 }
 
-static GtkWidget *
-find_button_with_action (GtkWidget  *widget,
-                         const char *action)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button_with_action (child, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* A submission the cluster refuses with several lines: the toolbar keeps
  * its one line (the status ellipsized, the whole text in its tooltip and
  * the error bar), Evaluate keeps its height, the processor cards keep
@@ -1074,7 +1055,7 @@ test_cluster_refused (gconstpointer data)
   gtk_window_present (GTK_WINDOW (window));
   augur_test_wait_for_frames ();
   page = AUGUR_PIPELINE_PAGE (augur_window_get_current_page (window));
-  evaluate = find_button_with_action (GTK_WIDGET (page), "page.evaluate");
+  evaluate = augur_test_find_with_action (GTK_WIDGET (page), "page.evaluate");
   g_assert_nonnull (evaluate);
   canvas = augur_pipeline_page_get_canvas (page);
   status = page->status_label;

@@ -65,10 +65,24 @@ set_up_cg (AugurReplayPage *page)
 
   augur_replay_page_set_platform_file (page, platform, NULL);
   augur_replay_page_set_network (page, AUGUR_NETWORK_SMPI);
+  /* no runs: Predict is off, and says what it needs */
+  {
+    GtkWidget *predict = augur_test_find_with_action (GTK_WIDGET (page), "page.scale");
+
+    g_assert_nonnull (predict);
+    g_assert_false (gtk_widget_get_sensitive (predict));
+    g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (predict), "Add the runs of the program at 3 sizes"));
+  }
   for (guint i = 0; i < G_N_ELEMENTS (sizes); i++)
     runs[i] = run_file ("cg", sizes[i]);
   runs[4] = g_object_ref (runs[0]);
   augur_replay_page_add_scaling_runs (page, runs, 5);
+  {
+    GtkWidget *predict = augur_test_find_with_action (GTK_WIDGET (page), "page.scale");
+
+    g_assert_true (gtk_widget_get_sensitive (predict));
+    g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (predict), "Extrapolate the runs to the targets"));
+  }
   for (guint i = 0; i < G_N_ELEMENTS (runs); i++)
     g_object_unref (runs[i]);
   g_assert_true (augur_replay_page_set_scaling_ranks (page, "64, 256"));

@@ -1855,14 +1855,6 @@ test_trace_check (Fixture       *f,
   g_assert_nonnull (augur_replay_page_get_result (f->page));
 }
 
-/* A widget whose action is action. */
-static gboolean
-has_action (GtkWidget     *widget,
-            gconstpointer  action)
-{
-  return GTK_IS_ACTIONABLE (widget) && g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
-}
-
 /* A mapped label showing text (mnemonics removed). */
 static gboolean
 shows_text (GtkWidget     *widget,
@@ -1981,8 +1973,8 @@ test_fits (gconstpointer data)
   augur_replay_page_show_view (page, "validation");
   augur_test_wait_settled (win);
   assert_window_fits (win, width, height);
-  assert_inside (win, augur_test_find_widget (GTK_WIDGET (page), has_action, "page.validate"), "Run Validation");
-  assert_inside (win, augur_test_find_widget (GTK_WIDGET (page), has_action, "page.calibrate"), "Calibrate");
+  assert_inside (win, augur_test_find_with_action (GTK_WIDGET (page), "page.validate"), "Run Validation");
+  assert_inside (win, augur_test_find_with_action (GTK_WIDGET (page), "page.calibrate"), "Calibrate");
   save_view (win, "validation", width);
   /* the table as a validation leaves it: Error (%) beside the times */
   gtk_stack_set_visible_child_name (GTK_STACK (page->validation_stack), "results");
@@ -2039,7 +2031,7 @@ test_keep_after_one_replay (gconstpointer data)
   const AugurTestSize *size = data;
   AugurWindow *window;
   AugurReplayPage *page = example_page (size, &window);
-  GtkWidget *keep = augur_test_find_widget (GTK_WIDGET (page), has_action, "page.keep-scenario");
+  GtkWidget *keep = augur_test_find_with_action (GTK_WIDGET (page), "page.keep-scenario");
 
   g_assert_nonnull (keep);
   g_assert_false (gtk_widget_get_sensitive (keep));

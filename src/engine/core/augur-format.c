@@ -386,16 +386,45 @@ augur_text_locate (const char *text,
                    guint      *line,
                    guint      *column)
 {
+  const char *q = text;
+
   *line = 1;
   *column = 1;
-  for (const char *q = text; q < at; q++)
-    if (*q == '\n')
+  if (at - text >= 3)
+    q += augur_text_bom_length (text, 3);
+  for (; q < at; q++)
+    if (*q == '\n' || (*q == '\r' && !(q + 1 < at && q[1] == '\n')))
       {
         ++*line;
         *column = 1;
       }
-    else if (((guchar) *q & 0xc0) != 0x80)
+    else if (*q != '\r' && ((guchar) *q & 0xc0) != 0x80)
       ++*column;
+}
+
+gsize
+augur_text_bom_length (const char *text,
+                       gsize       length)
+{
+  return length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
+}
+
+gboolean
+augur_text_next_line (const char **at,
+                      const char  *end,
+                      gsize       *line_length)
+{
+  const char *q = *at;
+
+  if (q >= end)
+    return FALSE;
+  while (q < end && *q != '\n' && *q != '\r')
+    q++;
+  *line_length = (gsize) (q - *at);
+  if (q < end)
+    q += q[0] == '\r' && q + 1 < end && q[1] == '\n' ? 2 : 1;
+  *at = q;
+  return TRUE;
 }
 
 const char *

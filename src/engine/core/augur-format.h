@@ -93,13 +93,25 @@ char       *augur_message_token_dup    (const char *text,
  * characters around "…" (a file's name is at its end).  Same slots. */
 const char *augur_message_path         (const char *path);
 
-/* The line (lines end with LF) and column (from 1, in characters: the
- * bytes that start one) of `at` in text, for a message
- * "FILE:LINE:COLUMN: ...". */
+/* The line and column of `at` in text, for a message
+ * "FILE:LINE:COLUMN: ...", as every reader counts them: lines end with
+ * LF, CR LF or a lone CR, columns count characters from 1 (the bytes that
+ * start one), and a UTF-8 byte-order mark at the text's start is no
+ * character of its first line.  No byte from `at` on is read. */
 void        augur_text_locate          (const char *text,
                                         const char *at,
                                         guint      *line,
                                         guint      *column);
+/* The length of a UTF-8 byte-order mark at the start of text (length
+ * bytes): 3, or 0 when there is none. */
+gsize       augur_text_bom_length      (const char *text,
+                                        gsize       length);
+/* The line that starts at *at, before end: *line_length its bytes without
+ * its end (LF, CR LF or a lone CR); *at moves to the next line's start.
+ * FALSE when *at is end (the line end after a last line starts none). */
+gboolean    augur_text_next_line       (const char **at,
+                                        const char  *end,
+                                        gsize       *line_length);
 /* Where text (length bytes) stops being text: its first NUL byte, or
  * its first byte that is not UTF-8; NULL when all of it is text, else
  * located in *line and *column as by augur_text_locate.  A reader given

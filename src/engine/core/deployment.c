@@ -67,9 +67,8 @@ augur_deployment_from_hostfile (const char          *text,
                                 GError             **error)
 {
   g_autoptr(GArray) hosts = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autofree char *copy = g_strndup (text, length);
-  g_auto(GStrv) lines = NULL;
-  const char *nul;
+  const char *p = text + augur_text_bom_length (text, length), *end = text + length, *nul;
+  gsize line_length;
   AugurDeployment *d;
 
   if ((nul = memchr (text, '\0', length)) != NULL)
@@ -81,32 +80,46 @@ augur_deployment_from_hostfile (const char          *text,
                    _("%s:%u:%u: not text (a NUL byte): a host file names one host a line"), filename, line, column);
       return NULL;
     }
-  lines = g_strsplit (copy, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
+  /* LF, CR LF and a lone CR end lines, and a byte-order mark is no part
+   * of the first: as in every text Augur reads */
+  for (const char *start = p; augur_text_next_line (&p, end, &line_length); start = p)
     {
-      char *line = g_strstrip (lines[i]);
-      char *colon = strrchr (line, ':');
+      const char *s = start, *e = start + line_length, *colon = NULL;
+      g_autofree char *name = NULL;
       guint64 count = 1;
-      guint host;
+      guint host, line, column;
 
-      if (*line == '\0')
+      while (s < e && g_ascii_isspace (*s))
+        s++;
+      while (e > s && g_ascii_isspace (e[-1]))
+        e--;
+      if (s == e)
         continue;
+      for (const char *c = e; c > s && colon == NULL; c--)
+        if (c[-1] == ':')
+          colon = c - 1;
       if (colon != NULL)
         {
-          char *end;
-          *colon = '\0';
-          count = g_ascii_strtoull (colon + 1, &end, 10);
-          if (end == colon + 1 || *end != '\0' || count == 0 || count > 1000000)
+          g_autofree char *digits = g_strndup (colon + 1, (gsize) (e - colon - 1));
+          char *stop;
+
+          count = g_ascii_strtoull (digits, &stop, 10);
+          if (stop == digits || *stop != '\0' || count == 0 || count > 1000000)
             {
+              augur_text_locate (text, colon + 1, &line, &column);
               g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID,
-                           _("%s:%u: expected HOST or HOST:N (N ranks on the host, from 1 to 1000000)"), filename, i + 1);
+                           _("%s:%u:%u: expected HOST or HOST:N (N ranks on the host, from 1 to 1000000)"), filename,
+                           line, column);
               return NULL;
             }
         }
-      if (!augur_platform_lookup_host (platform, line, &host))
+      name = g_strndup (s, (gsize) ((colon != NULL ? colon : e) - s));
+      if (!augur_platform_lookup_host (platform, name, &host))
         {
-          g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID, _("%s:%u: the platform has no host '%s'"),
-                       filename, i + 1, augur_message_token (line, -1));
+          augur_text_locate (text, s, &line, &column);
+          g_set_error (error, AUGUR_PLATFORM_ERROR, AUGUR_PLATFORM_ERROR_INVALID,
+                       _("%s:%u:%u: the platform has no host '%s'"), filename, line, column,
+                       augur_message_token (name, -1));
           return NULL;
         }
       for (guint64 k = 0; k < count; k++)

@@ -41,6 +41,18 @@ syntax (GError **error, const char *name, guint line, guint column, const char *
   return FALSE;
 }
 
+/* A field's width in a message's columns: its characters (the bytes
+ * that start one), as editors count them */
+static guint
+characters (const char *field)
+{
+  guint n = 0;
+
+  for (const char *c = field; *c != '\0'; c++)
+    n += ((guchar) *c & 0xc0) != 0x80;
+  return n;
+}
+
 /* A number field (trimmed), finite. */
 /* A field without its blanks and its quotes */
 static char *
@@ -140,29 +152,28 @@ read_points (const char  *text,
   g_autoptr(GArray) where = g_array_new (FALSE, FALSE, sizeof (guint));
   const char *p = text, *end = text + length, *nul;
   int bytes_col = -1, seconds_col = -1, n_cols = 0;
+  gsize row_length;
   guint line = 0;
 
   g_return_val_if_fail (text != NULL || length == 0, NULL);
   /* a byte order mark, as spreadsheets write */
-  if (length >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
-    p += 3;
+  p += augur_text_bom_length (text, length);
   if ((nul = memchr (p, '\0', (gsize) (end - p))) != NULL)
     {
       guint nul_line, nul_column;
 
       /* where it is, not at 1:1 (the byte order mark is no character) */
-      augur_text_locate (p, nul, &nul_line, &nul_column);
+      augur_text_locate (text, nul, &nul_line, &nul_column);
       syntax (error, name, nul_line, nul_column, _("not text (a NUL byte): a CSV file of bytes and seconds is text"));
       return NULL;
     }
-  while (p < end)
+  /* LF, CR LF and a lone CR end rows, as spreadsheets write them */
+  for (const char *start = p; augur_text_next_line (&p, end, &row_length); start = p)
     {
-      const char *eol = memchr (p, '\n', (gsize) (end - p));
-      g_autofree char *row = g_strndup (p, (gsize) ((eol != NULL ? eol : end) - p));
+      g_autofree char *row = g_strndup (start, row_length);
       g_auto(GStrv) fields = NULL;
       guint column = 1;
 
-      p = eol != NULL ? eol + 1 : end;
       line++;
       g_strchomp (row);
       if (row[0] == '\0' || row[0] == '#')
@@ -201,7 +212,7 @@ read_points (const char  *text,
       {
         AugurPingPoint pt;
         for (int i = 0; i < bytes_col; i++)
-          column += (guint) strlen (fields[i]) + 1;
+          column += characters (fields[i]) + 1;
         if (!number (fields[bytes_col], &pt.bytes) || pt.bytes < 0 || pt.bytes > 1e15)
           {
             syntax (error, name, line, column, _("expected a size in bytes from 0 to 1e15, found '%s'"), augur_message_token (fields[bytes_col], -1));
@@ -209,7 +220,7 @@ read_points (const char  *text,
           }
         column = 1;
         for (int i = 0; i < seconds_col; i++)
-          column += (guint) strlen (fields[i]) + 1;
+          column += characters (fields[i]) + 1;
         if (!number (fields[seconds_col], &pt.seconds) || !(pt.seconds >= 1e-12) || pt.seconds > 1e6)
           {
             syntax (error, name, line, column, _("expected a time in seconds from 1e-12 to 1e6, found '%s'"), augur_message_token (fields[seconds_col], -1));

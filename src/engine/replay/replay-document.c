@@ -573,22 +573,13 @@ augur_replay_inputs_check_text (const char  *text,
                                 const char  *name,
                                 GError     **error)
 {
-  guint line = 1, column = 1, lf_line, lf_column;
-  const char *bad = augur_text_find_not_text (text, length, &lf_line, &lf_column);
-  const char *q = length >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0 ? text + 3 : text;
+  guint line, column;
+  /* where the reader's lines put it: LF, CR LF and a lone CR end a line,
+   * a byte-order mark is none of the first */
+  const char *bad = augur_text_find_not_text (text, length, &line, &column);
 
   if (bad == NULL)
     return TRUE;
-  /* where the reader's lines put it: LF, CR LF and a lone CR end a line,
-   * a byte-order mark is none of the first */
-  for (; q < bad; q++)
-    if (*q == '\n' || (*q == '\r' && !(q + 1 < bad && q[1] == '\n')))
-      {
-        line++;
-        column = 1;
-      }
-    else if (*q != '\r' && ((guchar) *q & 0xc0) != 0x80)
-      column++;
   /* a binary file: said as such, its bytes never quoted */
   return refuse (error, name != NULL ? name : UNNAMED, line, column,
                  *bad == '\0' ? _("this line is not text (it holds a NUL byte): is this a replay document?")

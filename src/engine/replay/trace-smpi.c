@@ -808,9 +808,9 @@ trace_smpi_read_index (GFile         *index,
 {
   g_autofree char *text = NULL;
   g_autofree char *name = g_file_get_parse_name (index);
-  gsize length = 0;
-  g_auto(GStrv) lines = NULL;
-  const char *nul;
+  gsize length = 0, line_length;
+  const char *nul, *p;
+  guint i = 0;
 
   text = read_head (index, TRACE_SMPI_MAX_INDEX, &length, cancellable, error);
   if (text == NULL)
@@ -832,10 +832,13 @@ trace_smpi_read_index (GFile         *index,
                    column);
       return FALSE;
     }
-  lines = g_strsplit (text, "\n", -1);
-  for (guint i = 0; lines[i] != NULL; i++)
+  /* LF, CR LF and a lone CR end lines; a byte-order mark is no part of
+   * the first */
+  p = text + augur_text_bom_length (text, length);
+  for (const char *start = p; augur_text_next_line (&p, text + length, &line_length); start = p, i++)
     {
-      char *line = g_strstrip (lines[i]);
+      g_autofree char *copy = g_strndup (start, line_length);
+      char *line = g_strstrip (copy);
       g_autoptr(GFile) file = NULL;
       GFileType type;
 
@@ -897,10 +900,10 @@ augur_trace_detect (GFile              *file,
                     GCancellable       *cancellable,
                     GError            **error)
 {
-  gsize length = 0;
+  gsize length = 0, line_length;
   g_autofree char *head = NULL;
-  g_auto(GStrv) lines = NULL;
-  guint seen = 0, smpi = 0, paths = 0;
+  const char *p;
+  guint seen = 0, smpi = 0, paths = 0, i = 0;
 
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
   *dialect = AUGUR_TRACE_DIALECT_SEED;
@@ -918,10 +921,13 @@ augur_trace_detect (GFile              *file,
     return FALSE;
   if (memchr (head, '\0', length) != NULL)
     return TRUE;   /* not text: the reader says where */
-  lines = g_strsplit (head, "\n", 17);
-  for (guint i = 0; lines[i] != NULL && i < 16; i++)
+  /* its first 16 lines, ended as the readers end them: LF, CR LF or a
+   * lone CR, the first after a byte-order mark */
+  p = head + augur_text_bom_length (head, length);
+  for (const char *start = p; i < 16 && augur_text_next_line (&p, head + length, &line_length); start = p, i++)
     {
-      char *line = g_strstrip (lines[i]);
+      g_autofree char *copy = g_strndup (start, line_length);
+      char *line = g_strstrip (copy);
       g_autoptr(GFile) rank = NULL;
 
       if (*line == '\0' || *line == '#')

@@ -2255,6 +2255,7 @@ summary_open (GFile         *file,
   g_autoptr(GFileInputStream) raw = augur_file_read (file, cancellable, error);
   g_autoptr(GBufferedInputStream) buffered = NULL;
   g_autoptr(GInputStream) text = NULL;
+  GDataInputStream *data;
   const guchar *head;
   gsize head_len = 0;
 
@@ -2271,7 +2272,10 @@ summary_open (GFile         *file,
     }
   else
     text = g_object_ref (G_INPUT_STREAM (buffered));
-  return g_data_input_stream_new (text);
+  data = g_data_input_stream_new (text);
+  /* LF, CR LF and a lone CR end lines, as the reader's do */
+  g_data_input_stream_set_newline_type (data, G_DATA_STREAM_NEWLINE_TYPE_ANY);
+  return data;
 }
 
 /* The seed's dialect: every line a process and one of its actions with
@@ -2310,12 +2314,21 @@ summarize_seed_file (GFile             *file,
           summary->complete = FALSE;
           return TRUE;
         }
+      /* a UTF-8 byte-order mark before the first line is not part of it */
+      if (number == 1 && augur_text_bom_length (line, length) > 0)
+        {
+          line += 3;
+          length -= 3;
+        }
       if ((nul = memchr (line, '\0', length)) != NULL)
         {
           guint at_line, column;
 
-          /* where: the rest of the line is not to be read as its end */
+          /* where: the rest of the line is not to be read as its end (a
+           * line's U+FEFF after the first is a character) */
           augur_text_locate (line, nul, &at_line, &column);
+          if (number > 1 && augur_text_bom_length (line, (gsize) (nul - line)) > 0)
+            column++;
           g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
                        _("%s:%lu:%u: not text (a NUL byte): a time-independent trace is text, one action a line"),
                        name, (gulong) number, column);

@@ -182,6 +182,66 @@ test_json_string (void)
   g_assert_cmpstr (s->str, ==, "plain,\"a,b \"\"c\"\"\"");
 }
 
+/* Where a place is in a text, as every reader counts lines and columns:
+ * LF, CR LF and a lone CR end a line, a column is a character, a
+ * byte-order mark is none of the first line's; its lines one by one. */
+static void
+test_text_locate (void)
+{
+  static const char *const eols[] = { "\n", "\r\n", "\r" };
+  static const char lone_cr[] = "a\rb";
+  guint line = 0, column = 0;
+
+  for (guint e = 0; e < G_N_ELEMENTS (eols); e++)
+    for (guint bom = 0; bom < 2; bom++)
+      {
+        g_autofree char *text = g_strconcat (bom ? "\xEF\xBB\xBF" : "", "é1", eols[e], eols[e], "ab é\xff", eols[e],
+                                             NULL);
+        gsize length = strlen (text);
+        const char *bad = strchr (text, '\xff'), *at = text, *start;
+        gsize line_length = 0;
+        guint n = 0;
+
+        augur_text_locate (text, bad, &line, &column);
+        g_assert_cmpuint (line, ==, 3);
+        g_assert_cmpuint (column, ==, 5);
+        /* the first line's column after its byte-order mark */
+        augur_text_locate (text, strstr (text, "1"), &line, &column);
+        g_assert_cmpuint (line, ==, 1);
+        g_assert_cmpuint (column, ==, 2);
+        /* at a line's start */
+        augur_text_locate (text, strstr (text, "ab"), &line, &column);
+        g_assert_cmpuint (line, ==, 3);
+        g_assert_cmpuint (column, ==, 1);
+        g_assert_true (augur_text_find_not_text (text, length, &line, &column) == bad);
+        g_assert_cmpuint (line, ==, 3);
+        g_assert_cmpuint (column, ==, 5);
+        /* a NUL in its place, never the text's end */
+        text[bad - text] = '\0';
+        g_assert_true (augur_text_find_not_text (text, length, &line, &column) == bad);
+        g_assert_cmpuint (line, ==, 3);
+        g_assert_cmpuint (column, ==, 5);
+        /* its lines, without their ends: the last ends none */
+        g_assert_cmpuint (augur_text_bom_length (text, length), ==, bom ? 3 : 0);
+        at += augur_text_bom_length (text, length);
+        for (start = at; augur_text_next_line (&at, text + length, &line_length); start = at)
+          {
+            static const gsize lengths[] = { 3, 0, 6 };
+
+            g_assert_cmpuint (n, <, 3);
+            g_assert_cmpuint (line_length, ==, lengths[n]);
+            g_assert_cmpmem (start, line_length, n == 0 ? "é1" : n == 1 ? "" : "ab é\0", line_length);
+            n++;
+          }
+        g_assert_cmpuint (n, ==, 3);
+        g_assert_true (at == text + length);
+      }
+  /* a lone CR just before the place ends its line */
+  augur_text_locate (lone_cr, lone_cr + 2, &line, &column);
+  g_assert_cmpuint (line, ==, 2);
+  g_assert_cmpuint (column, ==, 1);
+}
+
 /* User input quoted in a message: short, valid UTF-8, whatever it is. */
 static void
 test_message_token (void)
@@ -587,6 +647,7 @@ main (int argc, char **argv)
   g_test_add_func ("/engine/format/shortest", test_format_shortest);
   g_test_add_func ("/engine/format/json-csv", test_json_string);
   g_test_add_func ("/engine/format/message-token", test_message_token);
+  g_test_add_func ("/engine/format/text-locate", test_text_locate);
   g_test_add_func ("/engine/format/readable", test_format_readable);
   g_test_add_func ("/engine/format/interval", test_format_interval);
   g_test_add_func ("/engine/format/localize-point", test_format_localize_point);

@@ -256,6 +256,37 @@ test_bad_points (void)
   g_assert_error (error, AUGUR_CALIBRATE_ERROR, AUGUR_CALIBRATE_ERROR_TOO_FEW);
 }
 
+/* A ping-pong CSV's rows end with LF, CR LF or a lone CR, after a
+ * byte-order mark or not: the same points, and each error at the same
+ * line and column, in characters (a row's "é" is one). */
+static void
+test_line_ends (void)
+{
+  static const char *const eols[] = { "\n", "\r\n", "\r" };
+
+  for (guint e = 0; e < G_N_ELEMENTS (eols); e++)
+    for (guint bom = 0; bom < 2; bom++)
+      {
+        const char *eol = eols[e], *mark = bom ? "\xEF\xBB\xBF" : "";
+        g_autofree char *good = g_strconcat (mark, "note,bytes,seconds", eol, "é,1,1e-6", eol, eol, "\"è\",2,2e-6", eol,
+                                             NULL);
+        g_autofree char *bad = g_strconcat (mark, "note,bytes,seconds", eol, "é,1,1e-6", eol, "\"è\",2,x", eol, NULL);
+        g_autofree char *nul = g_strconcat (mark, "note,bytes,seconds", eol, "# é", eol, "\"è\",2,3e-6", eol, NULL);
+        gsize nul_length = strlen (nul);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(GArray) pts = augur_calibrate_read_points (good, strlen (good), "p.csv", &error);
+
+        g_assert_no_error (error);
+        g_assert_cmpuint (pts->len, ==, 2);
+        g_assert_cmpfloat (g_array_index (pts, AugurPingPoint, 1).seconds, ==, 2e-6);
+        expect_exact (bad, AUGUR_CALIBRATE_ERROR_SYNTAX,
+                      "p.csv:3:7: expected a time in seconds from 1e-12 to 1e6, found 'x'");
+        nul[nul_length - strlen (eol) - 4] = '\0';
+        g_assert_null (augur_calibrate_read_points (nul, nul_length, "p.csv", &error));
+        g_assert_cmpstr (error->message, ==, "p.csv:3:7: not text (a NUL byte): a CSV file of bytes and seconds is text");
+      }
+}
+
 /* The floors of docs/TRACER.md hold for every segment of fit: its latency
  * at least a tenth of the fastest message's time, its bandwidth at least
  * the best rate (bytes with envelope / time) any of its points achieved. */
@@ -561,6 +592,7 @@ main (int argc, char **argv)
   g_test_add_func ("/calibrate/platform-replays", test_platform_replays);
   g_test_add_func ("/calibrate/locale", test_locale);
   g_test_add_func ("/calibrate/bad-points", test_bad_points);
+  g_test_add_func ("/calibrate/line-ends", test_line_ends);
   g_test_add_func ("/calibrate/fit-floors", test_fit_floors);
   g_test_add_func ("/calibrate/falling-points", test_falling_points);
   g_test_add_func ("/calibrate/poor-fit", test_poor_fit);

@@ -312,6 +312,69 @@ test_nul_located (void)
   }
 }
 
+/* A host file and an index of SMPI's traces end their lines with LF,
+ * CR LF or a lone CR, and a byte-order mark is no part of their first
+ * line: each error at the same line and column (in characters) whatever
+ * ends the lines. */
+static void
+test_line_ends_located (void)
+{
+  static const char *const eols[] = { "\n", "\r\n", "\r" };
+  const char *platform = PLATFORM_HEAD CLUSTER ("1Gf");
+  g_autofree char *ppath = write_file ("ends.xml", platform);
+  g_autoptr(GFile) pfile = g_file_new_for_path (ppath);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(AugurPlatform) p = augur_platform_load_file (pfile, &error);
+  g_autofree char *index = pair_index ();
+
+  g_assert_no_error (error);
+  for (guint e = 0; e < G_N_ELEMENTS (eols); e++)
+    for (guint bom = 0; bom < 2; bom++)
+      {
+        const char *eol = eols[e], *mark = bom ? "\xEF\xBB\xBF" : "";
+        g_autofree char *good = g_strconcat (mark, "node-0", eol, "  node-1:3  ", eol, NULL);
+        g_autofree char *count = g_strconcat (mark, "node-0", eol, eol, " é:x", eol, NULL);
+        g_autofree char *host = g_strconcat (mark, "node-0", eol, "   ", eol, "  nodé-2:2", eol, NULL);
+        g_autofree char *nul = g_strconcat (mark, "node-0", eol, "node-1", eol, "é n", eol, NULL);
+        g_autofree char *names = g_strconcat (mark, "r0.txt", eol, "# é", eol, "r1.txt", eol, NULL);
+        g_autofree char *missing = g_strconcat (mark, "r0.txt", eol, "r1.txt", eol, "# é", eol, "gone.txt", eol, NULL);
+        g_autofree char *names_path = write_file ("ends-index.txt", names);
+        g_autofree char *missing_path = write_file ("ends-missing.txt", missing);
+        g_autoptr(GFile) names_file = g_file_new_for_path (names_path);
+        g_autoptr(GFile) missing_file = g_file_new_for_path (missing_path);
+        g_autofree char *expected = NULL;
+        g_autoptr(AugurTraceSet) traces = NULL;
+        AugurDeployment *d;
+        gsize nul_length;
+
+        d = augur_deployment_from_hostfile (good, strlen (good), "hosts", p, 0, &error);
+        g_assert_no_error (error);
+        g_assert_cmpuint (augur_deployment_get_n_actors (d), ==, 4);
+        augur_deployment_free (d);
+        g_assert_null (augur_deployment_from_hostfile (count, strlen (count), "hosts", p, 2, &error));
+        g_assert_cmpstr (error->message, ==, "hosts:3:4: expected HOST or HOST:N (N ranks on the host, from 1 to "
+                                             "1000000)");
+        g_clear_error (&error);
+        g_assert_null (augur_deployment_from_hostfile (host, strlen (host), "hosts", p, 2, &error));
+        g_assert_cmpstr (error->message, ==, "hosts:3:3: the platform has no host 'nodé-2'");
+        g_clear_error (&error);
+        nul_length = strlen (nul);
+        nul[nul_length - strlen (eol) - 2] = '\0';
+        g_assert_null (augur_deployment_from_hostfile (nul, nul_length, "hosts", p, 2, &error));
+        g_assert_cmpstr (error->message, ==, "hosts:3:2: not text (a NUL byte): a host file names one host a line");
+        g_clear_error (&error);
+
+        /* an index: read as one, its ranks' files found */
+        traces = augur_trace_set_open_smpi (names_file, 2, NULL, &error);
+        g_assert_no_error (error);
+        g_assert_cmpuint (augur_trace_set_get_n_processes (traces), ==, 2);
+        g_assert_null (augur_trace_set_open_smpi (missing_file, 3, NULL, &error));
+        expected = g_strdup_printf ("%s:4: the trace of rank 2, gone.txt, does not exist", missing_path);
+        assert_prefix (error, expected);
+        g_clear_error (&error);
+      }
+}
+
 /* What an index names is read as a trace only when it is one: a file of
  * secrets or /proc/self/environ is named by its path and line, its words
  * never shown. */
@@ -377,6 +440,7 @@ main (int argc, char **argv)
   g_test_add_func ("/replay/located/cluster-underflow", test_cluster_underflow);
   g_test_add_func ("/replay/located/named-not-quoted", test_named_not_quoted);
   g_test_add_func ("/replay/located/nul", test_nul_located);
+  g_test_add_func ("/replay/located/line-ends", test_line_ends_located);
   status = g_test_run ();
   {
     g_autoptr(GDir) dir = g_dir_open (tmp, 0, NULL);

@@ -1327,21 +1327,41 @@ test_progress (void)
 
 /* The check of a chosen trace (augur_trace_summarize, the page's) refuses
  * a NUL byte at its line and column: the rest of its line is not read as
- * if the line ended there. */
+ * if the line ended there.  Its lines end as the reader's do (LF, CR LF,
+ * a lone CR) and a byte-order mark is no part of the first process's
+ * name: the same place, the same ranks and actions. */
 static void
 test_summary_nul (void)
 {
+  static const char *const eols[] = { "\n", "\r\n", "\r" };
   g_autofree char *path = tmp_path ("nul-seed.txt");
   g_autoptr(GFile) file = g_file_new_for_path (path);
-  static const char text[] = "p0 compute 1\np1 comp\0ute 1\n";
   g_autoptr(GError) error = NULL;
   AugurTraceSummary summary;
 
-  g_assert_true (g_file_set_contents (path, text, sizeof text - 1, NULL));
-  g_assert_false (augur_trace_summarize (&file, 1, 0, &summary, NULL, &error));
-  g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX);
-  g_assert_cmpstr (error->message, ==, "nul-seed.txt:2:8: not text (a NUL byte): a time-independent trace is text, "
-                                       "one action a line");
+  for (guint e = 0; e < G_N_ELEMENTS (eols); e++)
+    for (guint bom = 0; bom < 2; bom++)
+      {
+        g_autoptr(GString) text = g_string_new (bom ? "\xEF\xBB\xBF" : "");
+
+        g_string_append_printf (text, "p0 compute 1%sp1 init%s%sp1 comp", eols[e], eols[e], eols[e]);
+        g_string_append_len (text, "\0ute 1", 7);
+        g_string_append (text, eols[e]);
+        g_assert_true (g_file_set_contents (path, text->str, (gssize) text->len, NULL));
+        g_assert_false (augur_trace_summarize (&file, 1, 0, &summary, NULL, &error));
+        g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX);
+        g_assert_cmpstr (error->message, ==, "nul-seed.txt:4:8: not text (a NUL byte): a time-independent trace is "
+                                             "text, one action a line");
+        g_clear_error (&error);
+        /* without it: two ranks and three actions, whatever ends the lines */
+        g_string_truncate (text, text->len - 7 - strlen (eols[e]));
+        g_string_append_printf (text, "ute 1%s", eols[e]);
+        g_assert_true (g_file_set_contents (path, text->str, (gssize) text->len, NULL));
+        g_assert_true (augur_trace_summarize (&file, 1, 0, &summary, NULL, &error));
+        g_assert_no_error (error);
+        g_assert_cmpuint (summary.n_ranks, ==, 2);
+        g_assert_cmpuint (summary.n_actions, ==, 3);
+      }
 }
 
 /* Hostile files: a line too long to be an action is a located error, a

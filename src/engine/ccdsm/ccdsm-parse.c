@@ -2112,6 +2112,8 @@ augur_ccdsm_program_parse (const char  *text,
                            GPtrArray  **diagnostics,
                            GError     **error)
 {
+  const char *whole = text;
+
   if (length < 0)
     length = text ? strlen (text) : 0;
   /* A UTF-8 byte-order mark is not part of the text. */
@@ -2147,17 +2149,16 @@ augur_ccdsm_program_parse (const char  *text,
   u.mark_index = g_hash_table_new (g_str_hash, g_str_equal);
   u.global_regs = g_array_new (FALSE, FALSE, sizeof (int));
 
-  if (memchr (u.ps.text, '\0', length))
-    fail_at (&u.ps, 1, 1, _("the file contains a NUL byte (is it a text file?)"));
-  else if (!g_utf8_validate (u.ps.text, length, NULL))
-    {
-      const char *end;
-      g_utf8_validate (u.ps.text, length, &end);
-      int line = 1;
-      for (const char *q = u.ps.text; q < end; q++)
-        line += *q == '\n' || (*q == '\r' && q[1] != '\n');
-      fail_at (&u.ps, line, 1, _("the text is not valid UTF-8"));
-    }
+  /* where the text stops being text, at its line and column as the
+   * lexer counts them: a NUL byte is no end of the program */
+  guint bad_line, bad_column;
+  const char *bad = length > 0 ? augur_text_find_not_text (whole, (gsize) length + (gsize) (text - whole), &bad_line,
+                                                           &bad_column)
+                               : NULL;
+  if (bad != NULL && *bad == '\0')
+    fail_at (&u.ps, (int) bad_line, (int) bad_column, _("the file contains a NUL byte (is it a text file?)"));
+  else if (bad != NULL)
+    fail_at (&u.ps, (int) bad_line, (int) bad_column, _("the text is not valid UTF-8"));
   else
     lex (&u.ps);
 

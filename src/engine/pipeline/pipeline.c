@@ -694,7 +694,7 @@ augur_pipeline_parse (const char  *text,
   DesLexer lx = { 0 };
   g_autoptr(GHashTable) values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   g_autoptr(GArray) mappings = g_array_new (FALSE, TRUE, sizeof (AugurMapping));
-  g_autoptr(GArray) mapping_lines = g_array_new (FALSE, TRUE, sizeof (int));
+  g_autoptr(GArray) mapping_places = g_array_new (FALSE, TRUE, sizeof (int));
   AugurPipeline *p;
   DesValue *nbproc, *nbstage;
   GHashTableIter iter;
@@ -708,12 +708,24 @@ augur_pipeline_parse (const char  *text,
   lx.line = 1;
   lx.line_start = text;
 
-  if ((lx.end > text && memchr (text, '\0', lx.end - text) != NULL) || !g_utf8_validate (text, lx.end - text, NULL))
-    {
-      g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_SYNTAX,
-                   _("%s:1:1: the file is not UTF-8 text"), lx.filename);
-      return NULL;
-    }
+  {
+    guint line, column;
+    /* where it stops being text, never read as its end (LF, CR LF and a
+     * lone CR end lines there, as here) */
+    const char *bad = augur_text_find_not_text (text, (gsize) (lx.end - text), &line, &column);
+
+    if (bad != NULL)
+      {
+        if (*bad == '\0')
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_SYNTAX,
+                       _("%s:%u:%u: not text (a NUL byte): is this a pipeline description?"), lx.filename, line,
+                       column);
+        else
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_SYNTAX,
+                       _("%s:%u:%u: the file is not UTF-8 text"), lx.filename, line, column);
+        return NULL;
+      }
+  }
   /* a UTF-8 byte-order mark is not part of the text */
   if (lx.end - text >= 3 && memcmp (text, "\xEF\xBB\xBF", 3) == 0)
     lx.p = lx.line_start = text + 3;
@@ -782,11 +794,12 @@ augur_pipeline_parse (const char  *text,
           for (;;)
             {
               AugurMapping m;
-              const char *start = lx.p;
-              int line = lx.line;
+              const char *start;
+              int where[2];
 
               des_skip (&lx);
               start = lx.p;
+              des_where (&lx, start, &where[0], &where[1]);
               if (!parse_mapping_at (&lx.p, lx.end, &m))
                 {
                   g_autofree char *found = des_found (&lx, start);
@@ -796,7 +809,7 @@ augur_pipeline_parse (const char  *text,
                   return NULL;
                 }
               g_array_append_val (mappings, m);
-              g_array_append_val (mapping_lines, line);
+              g_array_append_vals (mapping_places, where, 2);
               des_skip (&lx);
               if (lx.p < lx.end && *lx.p == ',')
                 {
@@ -999,8 +1012,9 @@ augur_pipeline_parse (const char  *text,
       g_autoptr(GError) local = NULL;
       if (!mapping_check (p, m, &local))
         {
-          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID, "%s:%d: %s",
-                       lx.filename, g_array_index (mapping_lines, int, i), local->message);
+          g_set_error (error, AUGUR_PIPELINE_ERROR, AUGUR_PIPELINE_ERROR_INVALID, "%s:%d:%d: %s", lx.filename,
+                       g_array_index (mapping_places, int, 2 * i), g_array_index (mapping_places, int, 2 * i + 1),
+                       local->message);
           augur_pipeline_free (p);
           return NULL;
         }

@@ -1075,6 +1075,40 @@ test_hostile_input (void)
   assert_parse_error ("// a comment\rvar 1;", "bad.ccdsm:2:5: expected");
   assert_parse_error ("/* a\r comment */ var 1;", "bad.ccdsm:2:17: expected");
 
+  /* LF, CR LF or a lone CR, a byte-order mark or none: an error, a NUL
+   * byte and a byte that is not UTF-8 each at the same line and column
+   * (characters), the NUL never taken for the program's end */
+  {
+    static const char *const eols[] = { "\n", "\r\n", "\r" };
+
+    for (guint e = 0; e < G_N_ELEMENTS (eols); e++)
+      for (guint bom = 0; bom < 2; bom++)
+        {
+          const char *eol = eols[e], *mark = bom ? "\xEF\xBB\xBF" : "";
+          g_autofree char *head = g_strconcat (mark, "// é", eol, "var a : 0..1 = 0, kind data, home N0;", eol, NULL);
+          g_autofree char *wrong = g_strconcat (head, "process é P0 on cpu0 { loop { start; } }", eol, NULL);
+          g_autofree char *nul = g_strconcat (head, "process P0 on cpu0 { loop { /* é */ start;@ } }", eol, NULL);
+          g_autofree char *binary = g_strconcat (head, "process P0 on cpu0 { loop { /* é\xff */ start; } }", eol,
+                                                 NULL);
+          gsize nul_length = strlen (nul);
+          g_autoptr(GError) error = NULL;
+          AugurCcdsmProgram *none;
+
+          *strchr (nul, '@') = '\0';
+          none = augur_ccdsm_program_parse (nul, (gssize) nul_length, "bad.ccdsm", NULL, &error);
+          g_assert_null (none);
+          g_assert_cmpstr (error->message, ==, "bad.ccdsm:3:43: the file contains a NUL byte (is it a text file?)");
+          g_clear_error (&error);
+          none = augur_ccdsm_program_parse (binary, -1, "bad.ccdsm", NULL, &error);
+          g_assert_null (none);
+          g_assert_cmpstr (error->message, ==, "bad.ccdsm:3:33: the text is not valid UTF-8");
+          g_clear_error (&error);
+          none = augur_ccdsm_program_parse (wrong, -1, "bad.ccdsm", NULL, &error);
+          g_assert_null (none);
+          g_assert_cmpstr (error->message, ==, "bad.ccdsm:3:9: unexpected character 'é'");
+        }
+  }
+
   /* Numbers in messages are written with '.'. */
   if (setlocale (LC_ALL, "fr_FR.UTF-8"))
     {

@@ -450,7 +450,7 @@ static const BadDes bad[] = {
   { "type = pipeline; nbproc = 2; cp1=1; cp2=1; nl1-1=1; nl2-2=1; nbstage=1; w1=1; ds1=1; ds2=1;",
     "nl1-2 (the link from processor 1 to 2) is missing" },
   { "type = pipeline; nbproc = 2; cp1=1; cp2=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1;\n"
-    "mappings=[1,(3),1];", "test.des:2: the mapping [1,(3),1] puts stage 1 on processor 3, but there are only 2" },
+    "mappings=[1,(3),1];", "test.des:2:10: the mapping [1,(3),1] puts stage 1 on processor 3, but there are only 2" },
   { "type = pipeline; nbproc = 2; cp1=1; cp2=1; cp3=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=1; w1=1; ds1=1; ds2=1;",
     "'cp3' names processor 3, but there are only 2" },
   { "type = pipeline; nbproc = 2; cp1=1; cp2=1; nl1-1=1; nl2-2=1; nl1-2=1; nbstage=2; w1=1; ds1=1; ds2=1;",
@@ -545,6 +545,42 @@ test_line_ends (void)
                                                        -1, "bom.des", &error);
     g_assert_no_error (error);
     g_assert_nonnull (q);
+  }
+  /* LF, CR LF or a lone CR, a byte-order mark or none: each error at the
+   * same line and column; a NUL byte or a byte that is not UTF-8 refused
+   * where it is, never read as the end of a shorter description (that
+   * read as a valid one, up to the NUL) */
+  {
+    static const char *const eols[] = { "\n", "\r\n", "\r" };
+
+    for (guint e = 0; e < G_N_ELEMENTS (eols); e++)
+      for (guint bom = 0; bom < 2; bom++)
+        {
+          const char *eol = eols[e], *mark = bom ? "\xEF\xBB\xBF" : "";
+          g_autofree char *head = g_strconcat (mark, "type = pipeline; # é", eol,
+                                               "nbproc = 2; cp1=1; cp2=1; nl1-1=1; nl2-2=1; nl1-2=1;", eol, NULL);
+          g_autofree char *mapped = g_strconcat (head, "nbstage=1; w1=1; ds1=1; ds2=1; # é", eol,
+                                                 "mappings=[1,(1),1],", eol, "  [1,(3),1];", eol, NULL);
+          g_autofree char *nul = g_strconcat (head, "nbstage=1; w1=1;@ ds1=1; ds2=1;", eol, NULL);
+          g_autofree char *binary = g_strconcat (head, "nbstage=1; w1=1; ds1=1; ds2=1; # é\xff", eol, NULL);
+          gsize nul_length = strlen (nul);
+          AugurPipeline *none;
+
+          none = augur_pipeline_parse (mapped, -1, "t.des", &error);
+          g_assert_null (none);
+          g_assert_cmpstr (error->message, ==, "t.des:5:3: the mapping [1,(3),1] puts stage 1 on processor 3, but "
+                                               "there are only 2 processors");
+          g_clear_error (&error);
+          *strchr (nul, '@') = '\0';
+          none = augur_pipeline_parse (nul, (gssize) nul_length, "t.des", &error);
+          g_assert_null (none);
+          g_assert_cmpstr (error->message, ==, "t.des:3:17: not text (a NUL byte): is this a pipeline description?");
+          g_clear_error (&error);
+          none = augur_pipeline_parse (binary, -1, "t.des", &error);
+          g_assert_null (none);
+          g_assert_cmpstr (error->message, ==, "t.des:3:35: the file is not UTF-8 text");
+          g_clear_error (&error);
+        }
   }
   /* the mapping parser stops at the given length, not at a NUL */
   {

@@ -53,6 +53,16 @@ read_text (const char *text, GError **error)
   return augur_activity_model_parse_full (text, -1, "", AUGUR_ACTIVITY_PARSE_KEEP_INVALID, NULL, error);
 }
 
+/* How the line [s, e) of text ends: "\r\n", "\n", "\r" or "" (the last
+ * line, without an end). */
+static const char *
+line_end (const char *text, gsize s, gsize e)
+{
+  if (e > s && text[e - 1] == '\n')
+    return e - 1 > s && text[e - 2] == '\r' ? "\r\n" : "\n";
+  return e > s && text[e - 1] == '\r' ? "\r" : "";
+}
+
 gboolean
 act_edit_doc_open (Doc *doc, const char *text, GError **error)
 {
@@ -69,21 +79,25 @@ act_edit_doc_open (Doc *doc, const char *text, GError **error)
     }
   doc->text = text;
   doc->len = strlen (text);
-  while (pos < doc->len)
+  /* the lines as the reader reads them: the first after a byte-order
+   * mark (which stays before everything), each ended by LF, CR LF or a
+   * lone CR (new lines end as the first does) */
+  doc->eol = "\n";
+  pos = augur_text_bom_length (text, doc->len);
+  for (const char *at = text + pos; at < text + doc->len; pos = (gsize) (at - text))
     {
-      const char *nl = memchr (text + pos, '\n', doc->len - pos);
+      gsize length;
+
       g_array_append_val (starts, pos);
-      pos = nl != NULL ? (gsize) (nl - text) + 1 : doc->len;
+      augur_text_next_line (&at, text + doc->len, &length);
+      if (starts->len == 1 && pos + length < doc->len)
+        doc->eol = line_end (text, pos, (gsize) (at - text));
     }
   doc->n_lines = starts->len;
   g_array_append_val (starts, doc->len);
   doc->start = (gsize *) g_array_free (g_steal_pointer (&starts), FALSE);
   doc->replace = g_new0 (GPtrArray *, MAX (doc->n_lines, 1));
   doc->before = g_new0 (GPtrArray *, doc->n_lines + 1);
-  {
-    const char *nl = memchr (text, '\n', doc->len);
-    doc->eol = nl != NULL && nl > text && nl[-1] == '\r' ? "\r\n" : "\n";
-  }
   return TRUE;
 }
 
@@ -155,11 +169,13 @@ doc_text (Doc *doc)
 {
   GString *s = g_string_sized_new (doc->len + 256);
 
+  /* the byte-order mark, if any */
+  g_string_append_len (s, doc->text, (gssize) (doc->n_lines > 0 ? doc->start[0] : doc->len));
   for (guint i = 0; i <= doc->n_lines; i++)
     {
       if (doc->before[i] != NULL)
         {
-          if (i == doc->n_lines && s->len > 0 && s->str[s->len - 1] != '\n')
+          if (i == doc->n_lines && s->len > 0 && s->str[s->len - 1] != '\n' && s->str[s->len - 1] != '\r')
             g_string_append (s, doc->eol);
           for (guint k = 0; k < doc->before[i]->len; k++)
             {
@@ -173,9 +189,7 @@ doc_text (Doc *doc)
         g_string_append_len (s, doc->text + doc->start[i], doc->start[i + 1] - doc->start[i]);
       else
         {
-          gsize e = doc->start[i + 1];
-          const char *term = e > doc->start[i] && doc->text[e - 1] == '\n'
-                               ? (e - 1 > doc->start[i] && doc->text[e - 2] == '\r' ? "\r\n" : "\n") : "";
+          const char *term = line_end (doc->text, doc->start[i], doc->start[i + 1]);
 
           for (guint k = 0; k < doc->replace[i]->len; k++)
             {

@@ -460,19 +460,22 @@ read_expr (Parser *p, ActExpr *e, const char *what)
 static gboolean
 read_number (Parser *p, double *value)
 {
+  g_autofree char *number = NULL;
   char *end;
   int col;
 
   skip_blanks (p);
   col = column (p);
-  *value = g_ascii_strtod (p->line + p->pos, &end);
-  if (end == p->line + p->pos || end > p->line + p->len || !isfinite (*value))
+  /* the line's own bytes: the text may end right after it, no NUL there */
+  number = g_strndup (p->line + p->pos, p->len - p->pos);
+  *value = g_ascii_strtod (number, &end);
+  if (end == number || !isfinite (*value))
     {
       g_autofree char *f = found (p);
       error_at (p, col, _("expected a number, found %s"), f);
       return FALSE;
     }
-  p->pos = end - p->line;
+  p->pos += (gsize) (end - number);
   return TRUE;
 }
 
@@ -2057,13 +2060,18 @@ augur_activity_model_parse_full (const char              *text,
   p.configs = g_hash_table_new (g_str_hash, g_str_equal);
   p.categories = g_hash_table_new (g_str_hash, g_str_equal);
 
+  /* a UTF-8 byte-order mark is no part of the first line */
+  start = augur_text_bom_length (text, len);
   while (start < len && p.diags->len < 200)
     {
-      const char *nl = memchr (text + start, '\n', len - start);
-      gsize end = nl != NULL ? (gsize) (nl - text) : len;
-      gsize cut = end;
+      const char *at = text + start, *bad = NULL;
+      gsize end, cut;
       gboolean quoted = FALSE;
 
+      /* LF, CR LF and a lone CR end a line, as in every text Augur reads */
+      augur_text_next_line (&at, text + len, &end);
+      end += start;
+      cut = end;
       p.lineno++;
       p.line = text + start;
       p.pos = 0;
@@ -2073,10 +2081,17 @@ augur_activity_model_parse_full (const char              *text,
           error_at (&p, 1, _("this line is longer than %d bytes (is this an activity document?)"), MAX_LINE);
           break;
         }
-      if (memchr (p.line, '\0', end - start) != NULL || !g_utf8_validate (p.line, end - start, NULL))
+      /* a NUL byte is no end of the document: refused where it is, as a
+       * byte that is not UTF-8 is */
+      if (end > start && !g_utf8_validate_len (p.line, end - start, &bad))
         {
+          int col = (int) g_utf8_strlen (p.line, bad - p.line) + 1;
+
           p.len = 0;
-          error_at (&p, 1, _("this line is not text (not valid UTF-8): is this an activity document?"));
+          if (*bad == '\0')
+            error_at (&p, col, _("this line is not text (it holds a NUL byte): is this an activity document?"));
+          else
+            error_at (&p, col, _("this line is not text (not valid UTF-8): is this an activity document?"));
           break;
         }
       /* the comment, outside quoted text */
@@ -2092,7 +2107,7 @@ augur_activity_model_parse_full (const char              *text,
         }
       p.len = cut - start;
       read_line (&p);
-      start = end + 1;
+      start = (gsize) (at - text);
     }
   if (start < len)
     p.syntax_error = TRUE;   /* not read to its end: nothing to keep */

@@ -804,6 +804,22 @@ test_hostile (void)
     g_assert_true (g_str_has_suffix (t3, "end\r\n\r\ndiagram diagram1\r\n  initial initial1 at 120 60\r\n"
                                          "  final final1 at 120 160\r\n  flow initial1 -> final1\r\nend\r\n"));
   }
+  /* a document of lone CRs, after a byte-order mark: its lines are the
+   * reader's (an edit on its first line lands after the mark), the mark
+   * stays first and new lines end with CR */
+  {
+    const char *cr = "\xEF\xBB\xBF" "diagram main\r  initial i # é\r  final f\r  flow i -> f\rend\r";
+    g_autofree char *t = edit_ok (augur_activity_edit_add_element (cr, NULL, AUGUR_ACTIVITY_MERGE, 1, 2, NULL, &error),
+                                  error);
+    g_autofree char *t2 = edit_ok (augur_activity_edit_rename_element (t, NULL, "i", "start", &error), error);
+    g_autofree char *t3 = edit_ok (augur_activity_edit_rename_diagram (t2, "main", "first", &error), error);
+
+    g_assert_cmpstr (t, ==, "\xEF\xBB\xBF" "diagram main\r  initial i # é\r  final f\r  merge merge1 at 1 2\r"
+                            "  flow i -> f\rend\r");
+    g_assert_cmpstr (t2, ==, "\xEF\xBB\xBF" "diagram main\r  initial start # é\r  final f\r  merge merge1 at 1 2\r"
+                             "  flow start -> f\rend\r");
+    g_assert_true (g_str_has_prefix (t3, "\xEF\xBB\xBF" "diagram first\r  initial start # é\r"));
+  }
   /* tabs and a flow naming what is not there (kept as written) */
   {
     const char *t0 = "diagram main\n\tinitial i\n\taction a cost 1\n\tflow i -> a -> ghost\n\tflow ghost -> a\nend\n";

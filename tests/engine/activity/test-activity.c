@@ -768,13 +768,69 @@ test_errors (void)
     g_autoptr(GError) error = NULL;
     g_assert_null (augur_activity_model_parse (binary, sizeof binary - 1, "bin", NULL, &error));
     g_assert_error (error, AUGUR_ACTIVITY_ERROR, AUGUR_ACTIVITY_ERROR_SYNTAX);
-    g_assert_nonnull (strstr (error->message, "bin:2:1: this line is not text"));
+    g_assert_cmpstr (error->message, ==, "bin:2:3: this line is not text (it holds a NUL byte): is this an activity "
+                                         "document?");
   }
   {
     g_autofree char *huge = g_strnfill (100000, 'x');
     g_autoptr(GError) error = NULL;
     g_assert_null (augur_activity_model_parse (huge, -1, "huge", NULL, &error));
     g_assert_nonnull (strstr (error->message, "huge:1:1: this line is longer than 65536 bytes"));
+  }
+}
+
+/* LF, CR LF or a lone CR, a byte-order mark or none: the same model, and
+ * each error at the same line and column, in characters; a NUL byte or a
+ * byte that is not UTF-8 refused where it is. */
+static void
+test_line_ends (void)
+{
+  static const char *const eols[] = { "\n", "\r\n", "\r" };
+  static const struct {
+    const char *text;     /* '\n' is the line end, '@' a NUL */
+    const char *message;
+  } cases[] = {
+    { "activity \"é\"\nparam W = 0.5\nparam V = W é\n", "bad.activity:3:13: expected the end of the line, found 'é'" },
+    { "activity \"t\"\nparam W = 0.5\nparam V = \"é\" @1\n",
+      "bad.activity:3:15: this line is not text (it holds a NUL byte): is this an activity document?" },
+    { "activity \"t\"\nparam W = 0.5\nparam V = \"é\xff\"\n",
+      "bad.activity:3:13: this line is not text (not valid UTF-8): is this an activity document?" },
+    { "activity \"t\"\ndiagram main\n  initial s\n  action a cost 1 category \"é\" cost 2\nend\n",
+      "bad.activity:4:32: 'cost' is already given in this line (column 12)" },
+    { "activity \"t\"\ndiagram main\n  initial s # é\n  action a cost 1 category \"é\"\n  final f\n"
+      "  flow s -> a -> x\nend\n", "bad.activity:6:18: diagram 'main' has no element 'x'" },
+    /* a number at the very end of the text: read within it */
+    { "machine\n  seed 12", "bad.activity:1:1: this 'machine' has no 'end'" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (guint e = 0; e < G_N_ELEMENTS (eols); e++)
+      for (guint bom = 0; bom < 2; bom++)
+        {
+          g_autoptr(GString) text = g_string_new (bom ? "\xEF\xBB\xBF" : "");
+          g_autoptr(GError) error = NULL;
+          g_autofree char *exact = NULL;
+
+          for (const char *q = cases[c].text; *q != '\0'; q++)
+            if (*q == '\n')
+              g_string_append (text, eols[e]);
+            else
+              g_string_append_c (text, *q == '@' ? '\0' : *q);
+          /* exactly its bytes, no NUL after them */
+          exact = g_memdup2 (text->str, text->len);
+          g_assert_null (augur_activity_model_parse (exact, (gssize) text->len, "bad.activity", NULL, &error));
+          g_assert_cmpstr (error->message, ==, cases[c].message);
+        }
+  {
+    /* the same model whatever ends its lines */
+    g_autoptr(AugurActivityModel) lf = parse_ok ("activity \"t\"\nparam W = 0.5\n" "diagram main\n  initial i\n"
+                                                 "  action a cost W\n  final f\n  flow i -> a -> f\nend\n");
+    g_autoptr(AugurActivityModel) cr = parse_ok ("\xEF\xBB\xBF" "activity \"t\"\rparam W = 0.5\r" "diagram main\r"
+                                                 "  initial i\r  action a cost W\r  final f\r  flow i -> a -> f\rend\r");
+    g_autofree char *lf_text = augur_activity_model_to_text (lf);
+    g_autofree char *cr_text = augur_activity_model_to_text (cr);
+
+    g_assert_cmpstr (cr_text, ==, lf_text);
   }
 }
 
@@ -900,6 +956,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/engine/activity/platform", test_platform);
   g_test_add_func ("/engine/activity/probabilities", test_probabilities);
   g_test_add_func ("/engine/activity/errors", test_errors);
+  g_test_add_func ("/engine/activity/line-ends", test_line_ends);
   g_test_add_func ("/engine/activity/run-errors", test_run_errors);
   g_test_add_func ("/engine/activity/round-trip", test_round_trip);
   g_test_add_func ("/engine/activity/json-csv", test_json_csv);

@@ -351,7 +351,7 @@ test_hostile (void)
   /* a ccdsm task's records in an activity job */
   g_assert_true (g_file_set_contents (records, "augur-records 1 ccdsm-experiment 6\nend\n", -1, NULL));
   g_assert_cmpint (run ("C", collect, NULL, &out, &err), ==, 1);
-  g_assert_nonnull (strstr (err, "task-0.records:1: not the records of this job"));
+  g_assert_nonnull (strstr (err, "task-0.records:1:1: not the records of this job"));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
   /* a point's time that is no number */
@@ -360,9 +360,23 @@ test_hostile (void)
   g_assert_true (g_file_set_contents (records, damaged, -1, NULL));
   g_assert_cmpint (run ("C", collect, NULL, &out, &err), ==, 1);
   g_test_message ("%s", err);
-  g_assert_nonnull (strstr (err, "task-0.records:2: field 2: "));
+  g_assert_nonnull (strstr (err, "task-0.records:2:3: field 2: "));
   g_clear_pointer (&out, g_free);
   g_clear_pointer (&err, g_free);
+  /* a NUL byte in a point's line: refused where it is, the records never
+   * read as if they ended there */
+  {
+    g_autofree char *nul = g_strdup (text);
+    gsize length = strlen (nul);
+
+    *(strchr (nul, '\t') + 1) = '\0';
+    g_assert_true (g_file_set_contents (records, nul, (gssize) length, NULL));
+    g_assert_cmpint (run ("C", collect, NULL, &out, &err), ==, 1);
+    g_assert_nonnull (strstr (err, "task-0.records:2:3: not text (a NUL byte): a task's records are text, one point "
+                                   "a line"));
+    g_clear_pointer (&out, g_free);
+    g_clear_pointer (&err, g_free);
+  }
   /* cut short: every line whole, but not its end */
   *strstr (text, "end\n") = '\0';
   g_assert_true (g_file_set_contents (records, text, -1, NULL));

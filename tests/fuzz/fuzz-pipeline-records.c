@@ -3,10 +3,12 @@
  * augur_pipeline_sweep_merge, augur_pipeline_sweep_best_merge).  Any input merges into the results of the
  * whole search or sweep (every mapping or point given) or fails with an
  * error naming the records or what is missing, never a crash or a read
- * past the input.
+ * past the input; an input that holds a NUL byte is refused there, as the
+ * job's reader refuses such a file.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include "augur-records.h"
 #include "pipeline.h"
 
 #include <math.h>
@@ -23,6 +25,25 @@ static const char DES[] =
 static void
 quiet_log (const char *domain, GLogLevelFlags level, const char *message, gpointer data)
 {
+}
+
+/* As augur_slurm_job_open reads a task's records file: by its length, a
+ * NUL byte refused where it is (never taken for the records' end), the
+ * input split in two at its first form feed; FALSE then. */
+static gboolean
+records_are_text (const uint8_t *data, size_t size, const char *const *names)
+{
+  const char *text = (const char *) data, *split = size > 0 ? memchr (text, '\f', size) : NULL;
+  gsize first = split != NULL ? (gsize) (split - text) : size;
+  g_autoptr(GError) error = NULL;
+
+  if (augur_records_check_text (text, first, names[0], &error) &&
+      (split == NULL || augur_records_check_text (split + 1, size - first - 1, names[1], &error)))
+    return TRUE;
+  if (error == NULL || !g_str_has_prefix (error->message, "task-") ||
+      strstr (error->message, ": not text (a NUL byte)") == NULL)
+    abort ();
+  return FALSE;
 }
 
 int
@@ -46,6 +67,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
         abort ();
       augur_pipeline_clear_mappings (unlisted);
     }
+  /* read by its length: a NUL is refused where it is */
+  if (!records_are_text (data, size, names))
+    return 0;
   /* the input as one task's records, and split in two at a form feed */
   {
     char *split = strchr (text, '\f');

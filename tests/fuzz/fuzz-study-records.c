@@ -4,8 +4,9 @@
  * augur_ccdsm_records_read, augur_replay_sweep_read_records,
  * augur_validation_read_records and augur_extrap_predictions_read_records).
  * Any input merges into a whole study (every point given once, of the
- * job's kind) or fails with an error naming the records and the line,
- * never a crash or a read past the input.
+ * job's kind) or fails with an error naming the records, the line and the
+ * column, never a crash or a read past the input; an input that holds a
+ * NUL byte is refused there, as the job's reader refuses such a file.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -60,6 +61,25 @@ check_error (gboolean ok, const GError *error)
     abort ();
 }
 
+/* As augur_slurm_job_open reads a task's records file: by its length, a
+ * NUL byte refused where it is (never taken for the records' end), the
+ * input split in two at its first form feed; FALSE then. */
+static gboolean
+records_are_text (const uint8_t *data, size_t size, const char *const *names)
+{
+  const char *text = (const char *) data, *split = size > 0 ? memchr (text, '\f', size) : NULL;
+  gsize first = split != NULL ? (gsize) (split - text) : size;
+  g_autoptr(GError) error = NULL;
+
+  if (augur_records_check_text (text, first, names[0], &error) &&
+      (split == NULL || augur_records_check_text (split + 1, size - first - 1, names[1], &error)))
+    return TRUE;
+  if (error == NULL || !g_str_has_prefix (error->message, "task-") ||
+      strstr (error->message, ": not text (a NUL byte)") == NULL)
+    abort ();
+  return FALSE;
+}
+
 int
 LLVMFuzzerTestOneInput (const uint8_t *data,
                         size_t         size)
@@ -77,6 +97,9 @@ LLVMFuzzerTestOneInput (const uint8_t *data,
       if (model == NULL)
         abort ();
     }
+  /* read by its length: a NUL is refused where it is */
+  if (!records_are_text (data, size, names))
+    return 0;
   /* the input as one task's records, and split in two at a form feed */
   records[0] = text;
   {

@@ -73,11 +73,14 @@ augur_records_end (GString *out)
 struct _AugurRecordsLine {
   char  **fields;     /* after the index */
   guint   next;
+  guint  *columns;    /* of each field after the index, and of the line's end */
+  guint   at;         /* the column of the field last looked at */
 };
 
 static const char *
 next_field (AugurRecordsLine *line, const char *what, GError **error)
 {
+  line->at = line->columns[line->next];
   if (line->fields[line->next] == NULL)
     {
       /* Translators: %s is what was expected, e.g. "a number". */
@@ -183,6 +186,7 @@ augur_records_line_done (AugurRecordsLine  *line,
 {
   if (line->fields[line->next] == NULL)
     return TRUE;
+  line->at = line->columns[line->next];
   g_set_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_INVALID, _("field %u: more fields than a point has"),
                line->next + 2);
   return FALSE;
@@ -195,6 +199,35 @@ records_name (const char *const *names, guint k)
     return g_strdup (names[k]);
   /* Translators: names a task's records in errors when no file is known. */
   return g_strdup_printf (_("records %u"), k + 1);
+}
+
+gboolean
+augur_records_check_text (const char  *text,
+                          gsize        length,
+                          const char  *name,
+                          GError     **error)
+{
+  const char *nul = length > 0 ? memchr (text, '\0', length) : NULL;
+  guint line, column;
+
+  if (nul == NULL)
+    return TRUE;
+  augur_text_locate (text, nul, &line, &column);
+  g_set_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_INVALID,
+               _("%s:%u:%u: not text (a NUL byte): a task's records are text, one point a line"), name, line,
+               column);
+  return FALSE;
+}
+
+/* The characters (bytes that start one) of text's first n bytes. */
+static guint
+characters (const char *text, gsize n)
+{
+  guint c = 0;
+
+  for (gsize i = 0; i < n; i++)
+    c += ((guchar) text[i] & 0xc0) != 0x80;
+  return c;
 }
 
 gboolean
@@ -213,62 +246,100 @@ augur_records_read (const char             *kind,
   for (guint k = 0; k < n_records; k++)
     {
       g_autofree char *name = records_name (names, k);
-      g_auto(GStrv) lines = g_strsplit (records[k] != NULL ? records[k] : "", "\n", -1);
+      const char *text = records[k] != NULL ? records[k] : "";
+      const char *end = text + strlen (text), *at = text + augur_text_bom_length (text, (gsize) (end - text));
       gboolean ended = FALSE;
-      guint l;
+      gsize length;
+      guint l = 0;
 
-      if (lines[0] == NULL || strcmp (lines[0], header) != 0)
+      /* LF, CR LF and a lone CR end lines, and a byte-order mark is no
+       * part of the first: as in every text Augur reads */
+      for (const char *start = at; augur_text_next_line (&at, end, &length); start = at)
         {
-          g_set_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_INVALID,
-                       _("%s:1: not the records of this job (expected '%s')"), name, augur_message_token (header, -1));
-          return FALSE;
-        }
-      for (l = 1; lines[l] != NULL; l++)
-        {
+          g_autofree char *copy = g_strndup (start, length);
           g_auto(GStrv) fields = NULL;
+          g_autofree guint *columns = NULL;
           g_autoptr(GError) local = NULL;
           guint64 index = 0;
+          guint n_fields, column = 1;
 
-          if (strcmp (lines[l], "end") == 0)
+          l++;
+          if (ended)
+            {
+              g_set_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_INVALID,
+                           _("%s:%u:1: text after the records' end"), name, l);
+              return FALSE;
+            }
+          if (l == 1)
+            {
+              if (strcmp (copy, header) != 0)
+                {
+                  g_set_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_INVALID,
+                               _("%s:1:1: not the records of this job (expected '%s')"), name,
+                               augur_message_token (header, -1));
+                  return FALSE;
+                }
+              continue;
+            }
+          if (strcmp (copy, "end") == 0)
             {
               ended = TRUE;
-              break;
+              continue;
             }
-          if (lines[l][0] == '\0' && lines[l + 1] == NULL)
-            break;   /* the newline after the last line */
-          fields = g_strsplit (lines[l], "\t", -1);
+          fields = g_strsplit (copy, "\t", -1);
+          n_fields = g_strv_length (fields);
+          /* where each field after the index starts, and where the line
+           * ends, in characters */
+          columns = g_new (guint, MAX (n_fields, 1u));
+          for (guint f = 0; f < n_fields; f++)
+            {
+              if (f > 0)
+                columns[f - 1] = column;
+              column += characters (fields[f], strlen (fields[f])) + 1;
+            }
+          columns[MAX (n_fields, 1u) - 1] = column - (n_fields > 0 ? 1 : 0);
           if (!g_ascii_string_to_unsigned (fields[0] != NULL ? fields[0] : "", 10, 0, n_points > 0 ? n_points - 1 : 0,
                                            &index, NULL) || n_points == 0)
             {
               g_set_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_INVALID,
-                           _("%s:%u: expected a point's index from 0 to %u, then its fields"), name, l + 1,
+                           _("%s:%u:1: expected a point's index from 0 to %u, then its fields"), name, l,
                            n_points > 0 ? n_points - 1 : 0);
               return FALSE;
             }
           if (given[index])
             {
               g_set_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_INVALID,
-                           _("%s:%u: point %u is given twice"), name, l + 1, (guint) index + 1);
+                           _("%s:%u:1: point %u is given twice"), name, l, (guint) index + 1);
               return FALSE;
             }
           {
-            AugurRecordsLine line = { fields + 1, 0 };
+            AugurRecordsLine line = { fields + 1, 0, columns, 1 };
             if (!point ((guint) index, &line, user_data, &local) ||
                 (local == NULL && !augur_records_line_done (&line, &local)))
               {
-                g_set_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_INVALID, "%s:%u: %s", name, l + 1,
+                g_set_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_INVALID, "%s:%u:%u: %s", name, l, line.at,
                              local != NULL ? local->message : _("not a point of this job"));
                 return FALSE;
               }
           }
           given[index] = 1;
         }
-      if (!ended || (lines[l + 1] != NULL && (lines[l + 1][0] != '\0' || lines[l + 2] != NULL)))
+      if (l == 0)
         {
           g_set_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_INVALID,
-                       ended ? _("%s:%u: text after the records' end")
-                             : _("%s:%u: the records end before their last line (a task stopped while writing?)"),
-                       name, ended ? l + 2 : MAX (l, 1u));
+                       _("%s:1:1: not the records of this job (expected '%s')"), name,
+                       augur_message_token (header, -1));
+          return FALSE;
+        }
+      if (!ended)
+        {
+          guint line, column;
+
+          /* where they stop */
+          augur_text_locate (text, end, &line, &column);
+          g_set_error (error, AUGUR_RECORDS_ERROR, AUGUR_RECORDS_ERROR_INVALID,
+                       _("%s:%u:%u: the records end before their last line (a task stopped while writing?)"), name,
+                       line, column);
           return FALSE;
         }
     }

@@ -13,8 +13,9 @@
  * POINTS the number of points of the whole list, INDEX a point's place in
  * it (from 0).  Numbers read back exactly in every locale (augur-format.h);
  * texts are escaped (no tab, newline or backslash is left bare).  The
- * reader takes any input: an error names the records and the line, never
- * a crash.
+ * reader takes any input: an error names the records, the line and the
+ * column ("FILE:LINE:COLUMN: ..."), never a crash.  Lines end with LF,
+ * CR LF or a lone CR, and a byte-order mark before the first is skipped.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -74,6 +75,15 @@ typedef gboolean (*AugurRecordsPointFunc) (guint              index,
                                            AugurRecordsLine  *line,
                                            gpointer           user_data,
                                            GError           **error);
+
+/* FALSE, with "NAME:LINE:COLUMN: not text (a NUL byte) ...", when the
+ * records read from a file (length bytes) hold a NUL byte: records are
+ * text, and a NUL is never taken for their end.  The job's reader
+ * (augur_slurm_job_open) checks each file so before its text is read. */
+gboolean augur_records_check_text   (const char             *text,
+                                     gsize                   length,
+                                     const char             *name,
+                                     GError                **error);
 
 /* Reads every task's records (names[i] names records[i] in errors, e.g.
  * "results/task-3.records"; NULL: "records 4"), each point through

@@ -4,6 +4,7 @@
  */
 #include "augur-slurm.h"
 #include "augur-file.h"
+#include "augur-records.h"
 
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
@@ -387,9 +388,17 @@ augur_slurm_job_open (const char  *dir,
       g_autofree char *name = g_strdup_printf ("task-%u.records", t);
       g_autofree char *path = g_build_filename (job->dir, "results", name, NULL);
       char *text = NULL;
+      gsize length = 0;
 
-      if (augur_file_get_contents (path, &text, NULL, NULL))
+      if (augur_file_get_contents (path, &text, &length, NULL))
         {
+          /* read by its length: a NUL byte is refused where it is, never
+           * taken for the records' end */
+          if (!augur_records_check_text (text, length, path, error))
+            {
+              g_free (text);
+              return NULL;
+            }
           g_ptr_array_add (job->records, text);
           g_ptr_array_add (job->paths, g_steal_pointer (&path));
         }

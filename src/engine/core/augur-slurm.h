@@ -79,7 +79,9 @@ gboolean  augur_slurm_slice   (const char  *plan_path,
 
 typedef struct _AugurSlurmJob AugurSlurmJob;
 
-/* A job's folder as it stands: its plan and the records its tasks wrote. */
+/* A job's folder as it stands: its plan and the records its tasks wrote
+ * (a records file that holds a NUL byte is refused at its line and column,
+ * augur_records_check_text). */
 AugurSlurmJob *augur_slurm_job_open        (const char     *dir,
                                             GError        **error);
 void           augur_slurm_job_free        (AugurSlurmJob  *job);

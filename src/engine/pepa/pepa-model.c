@@ -1234,23 +1234,17 @@ compare_diagnostics (gconstpointer a, gconstpointer b)
   return 0;
 }
 
-/* Line and column of a position, lines ending with LF, CR LF or CR as in
- * the reader; the column counts characters (bytes that start one). */
+/* Line and column of a position as the lexer counts them: lines ending
+ * with LF, CR LF or CR, columns in characters (bytes that start one), a
+ * byte-order mark no character of the first line (augur_text_locate). */
 static void
 locate (const char *text, const char *at, int *line, int *column)
 {
-  *line = 1;
-  *column = 1;
-  for (const char *q = text; q < at; q++)
-    {
-      if (*q == '\n' || (*q == '\r' && (q + 1 >= at || q[1] != '\n')))
-        {
-          ++*line;
-          *column = 1;
-        }
-      else if (*q != '\r' && ((guchar) *q & 0xC0) != 0x80)
-        ++*column;
-    }
+  guint l, c;
+
+  augur_text_locate (text, at, &l, &c);
+  *line = (int) l;
+  *column = (int) c;
 }
 
 /* Sets rate constants of the AST to given values (as if defined so),

@@ -1379,6 +1379,10 @@ test_error_causes (void)
   assert_model_error ("/* a\r b */\rP = (a, 1).P;\r@", -1, "m.pepa:4:1: unexpected character '@'");
   assert_model_error ("P = (a, 1).P;\x00\nP", 16, "m.pepa:1:14: the file contains a NUL byte");
   assert_model_error ("P = (a, 1).P;\rP\r\xff", -1, "m.pepa:3:1: the text is not valid UTF-8");
+  /* after a byte-order mark, at the column the lexer counts (the mark is
+   * no character of the first line) */
+  assert_model_error ("\xEF\xBB\xBFP = (a, 1).P;\x00\nP", 19, "m.pepa:1:14: the file contains a NUL byte");
+  assert_model_error ("\xEF\xBB\xBFP = (é, 1).P;\xff\r\nP", -1, "m.pepa:1:14: the text is not valid UTF-8");
   /* a long name is cut in a message */
   {
     g_autofree char *xs = g_strnfill (99, 'x');

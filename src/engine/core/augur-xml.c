@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-xml.h"
+#include "augur-format.h"
 
 #include <glib/gi18n.h>
 #include <libxml/entities.h>
@@ -178,10 +179,42 @@ augur_xml_read (const char              *data,
                 GError                 **error)
 {
   FirstError first = { 0, 0, NULL };
+  g_autofree char *lf = NULL;
   xmlParserCtxt *ctxt;
   xmlDoc *xml;
 
   g_return_val_if_fail (data != NULL || length == 0, NULL);
+  /* in an 8-bit encoding (not UTF-16 or UTF-32, which hold NULs: a zero
+   * or a byte-order mark of theirs in the first four bytes): a NUL byte
+   * is refused where it is, never the document's end, and a lone CR
+   * ends a line, as XML says (libxml2 counts LFs alone: a file of CRs
+   * was all on its line 1) */
+  if (length > 0 && memchr (data, '\0', MIN (length, 4)) == NULL &&
+      !(length >= 2 && ((guchar) data[0] == 0xFE || (guchar) data[0] == 0xFF) &&
+        ((guchar) data[1] == 0xFE || (guchar) data[1] == 0xFF)))
+    {
+      const char *nul = memchr (data, '\0', length);
+
+      if (nul != NULL)
+        {
+          guint line, column;
+
+          augur_text_locate (data, nul, &line, &column);
+          g_set_error (error, domain, code, _("%s:%u:%u: not text (a NUL byte): is this an XML file?"), filename, line,
+                       column);
+          return NULL;
+        }
+      if (memchr (data, '\r', length) != NULL)
+        {
+          /* CR LF stays, a lone CR becomes LF: the same bytes, places and
+           * text (XML reads both as LF) */
+          lf = g_memdup2 (data, length);
+          for (gsize i = 0; i < length; i++)
+            if (lf[i] == '\r' && !(i + 1 < length && lf[i + 1] == '\n'))
+              lf[i] = '\n';
+          data = lf;
+        }
+    }
 
   if (length > G_MAXINT)
     {

@@ -8,7 +8,10 @@
  *   expanding a declared entity referenced many times (the "billion
  *   laughs") would take gigabytes; they are refused with the file and
  *   line of the declaration;
- * - the first error, not libxml2's last, with its line and column.
+ * - the first error, not libxml2's last, with its line and column (a lone
+ *   CR ends a line, as XML says; libxml2 counts LFs alone);
+ * - a NUL byte refused where it is (in an 8-bit encoding), never the
+ *   document's end.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */

@@ -611,6 +611,48 @@ assert_load_error (const char *xml,
     g_error ("message '%s' should start with '%s' and hold '%s'", error->message, prefix, fragment);
 }
 
+/* XML's lines end with LF, CR LF or a lone CR (libxml2 counted LFs
+ * alone): an error at the same line and column whatever ends them, and a
+ * NUL byte refused where it is, never taken for the file's end. */
+static void
+test_line_ends (void)
+{
+  static const char *const eols[] = { "\n", "\r\n", "\r" };
+  static const struct {
+    const char *text;   /* '\n' the line end, '@' a NUL */
+    int code;
+    const char *message;
+  } cases[] = {
+    { "<?xml version='1.0'?>\n<platform version=\"4.1\">\n  <zone id=\"é\" @routing=\"Full\"/>\n</platform>\n",
+      AUGUR_PLATFORM_ERROR_XML, "bad.xml:3:16: not text (a NUL byte): is this an XML file?" },
+    { "<?xml version='1.0'?>\n<platform version=\"4.1\">\n  <zone id=\"z\" routing=\"Full\">\n"
+      "    <host id=\"a\" speed=\"1Gf\">\n  </zone>\n</platform>\n",
+      AUGUR_PLATFORM_ERROR_XML, "bad.xml:5:10: Opening and ending tag mismatch: host line 4 and zone" },
+    { "<?xml version='1.0'?>\n<platform version=\"4.1\">\n  <zone id=\"z\" routing=\"Full\">\n"
+      "    <host id=\"a\" speed=\"x\"/>\n  </zone>\n</platform>\n",
+      AUGUR_PLATFORM_ERROR_INVALID, "bad.xml:4: speed=\"x\" is not a speed" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    for (guint e = 0; e < G_N_ELEMENTS (eols); e++)
+      {
+        g_autoptr(GString) text = g_string_new (NULL);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(AugurPlatform) p = NULL;
+
+        for (const char *q = cases[c].text; *q != '\0'; q++)
+          if (*q == '\n')
+            g_string_append (text, eols[e]);
+          else
+            g_string_append_c (text, *q == '@' ? '\0' : *q);
+        p = augur_platform_load_bytes (text->str, text->len, "bad.xml", &error);
+        g_assert_null (p);
+        g_assert_error (error, AUGUR_PLATFORM_ERROR, cases[c].code);
+        if (!g_str_has_prefix (error->message, cases[c].message))
+          g_error ("expected '%s...', got '%s'", cases[c].message, error->message);
+      }
+}
+
 static void
 test_errors (void)
 {
@@ -1002,6 +1044,7 @@ main (int   argc,
   g_test_add_func ("/engine/platform/version3", test_version3);
   g_test_add_func ("/engine/platform/deployment", test_deployment);
   g_test_add_func ("/engine/platform/errors", test_errors);
+  g_test_add_func ("/engine/platform/line-ends", test_line_ends);
   g_test_add_func ("/engine/platform/deployment/errors", test_deployment_errors);
   g_test_add_func ("/engine/platform/to-xml", test_to_xml);
   g_test_add_func ("/engine/platform/unitless-speed", test_unitless_speed);

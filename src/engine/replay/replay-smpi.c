@@ -2096,7 +2096,7 @@ start_action (SRank *rank)
       return TRUE;
 
     case AUGUR_TRACE_ACTION_COMPUTE:
-      if (a->flops <= 0)
+      if (a->flops < 0)
         return TRUE;
       rank->waiting++;
       block (rank, AUGUR_STATE_COMPUTE);

@@ -170,9 +170,12 @@ replay_augur_ranks (const char *dir, guint ranks)
   return time;
 }
 
-/* smpirun -replay's time for the same traces, or NAN without SimGrid. */
+/* smpirun -replay's time for the same traces, or NAN without SimGrid;
+ * exact: with SimGrid's exact solver (network/optim:Full) rather than its
+ * default one, which updates only the links it marks as modified. */
 static double
-replay_simgrid (const char *dir)
+replay_simgrid (const char *dir,
+                gboolean    exact)
 {
   g_autofree char *smpirun = g_find_program_in_path ("smpirun");
   g_autofree char *platform = g_build_filename (g_getenv ("AUGUR_SOURCE_DIR"), "tests", "fixtures", "smpi",
@@ -186,7 +189,8 @@ replay_simgrid (const char *dir)
   g_autofree char *t = NULL;
   const char *argv[] = { smpirun, "-replay", "index.txt", "-np", G_STRINGIFY (RANKS), "-platform", platform,
                          "-hostfile", hostfile, "--cfg=smpi/display-timing:yes",
-                         "--log=root.fmt:[%.24r]%e[%c/%p]%e%m%n", NULL };
+                         "--log=root.fmt:[%.24r]%e[%c/%p]%e%m%n", exact ? "--cfg=network/optim:Full" : NULL,
+                         NULL };
   int status = 0;
 
   if (smpirun == NULL)
@@ -203,16 +207,25 @@ replay_simgrid (const char *dir)
 }
 
 /* Augur's replay of the traces in dir, and smpirun -replay's when SimGrid
- * is installed, to 1e-6 relative. */
+ * is installed, to 1e-6 relative.  The traces' computations are measured,
+ * so they change from run to run, and about one run in 400 meets the
+ * sharing SimGrid's default solver gets wrong (docs/SMPI-REPLAY.md 5.1: a
+ * transfer leaving its latency phase does not mark all its links as
+ * modified; seen up to 1.7e-6 relative): then the reference is SimGrid's
+ * exact solver, whose time Augur's is, as on that section's traces. */
 static void
 assert_replays_alike (const char *dir)
 {
-  double augur = replay_augur (dir), simgrid = replay_simgrid (dir);
+  double augur = replay_augur (dir), simgrid = replay_simgrid (dir, FALSE), exact;
 
   g_test_message ("replayed: Augur %.17g s, smpirun -replay %.17g s", augur, simgrid);
-  if (!isnan (simgrid) && fabs (augur - simgrid) > 1e-6 * simgrid)
-    g_error ("Augur %.17g s, smpirun -replay %.17g s (%.2e relative)", augur, simgrid,
-             fabs (augur - simgrid) / simgrid);
+  if (isnan (simgrid) || fabs (augur - simgrid) <= 1e-6 * simgrid)
+    return;
+  exact = replay_simgrid (dir, TRUE);
+  g_test_message ("smpirun -replay with its exact solver (network/optim:Full): %.17g s", exact);
+  if (fabs (augur - exact) > 1e-6 * exact)
+    g_error ("Augur %.17g s, smpirun -replay %.17g s (%.2e relative), %.17g s with its exact solver (%.2e)", augur,
+             simgrid, fabs (augur - simgrid) / simgrid, exact, fabs (augur - exact) / exact);
 }
 
 /* Every call of tracer-program's "all" part, as the tracer writes it. */

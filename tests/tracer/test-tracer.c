@@ -211,7 +211,7 @@ replay_simgrid (const char *dir,
  * so they change from run to run, and about one run in 400 meets the
  * sharing SimGrid's default solver gets wrong (docs/SMPI-REPLAY.md 5.1: a
  * transfer leaving its latency phase does not mark all its links as
- * modified; seen up to 1.7e-6 relative): then the reference is SimGrid's
+ * modified; seen up to 6.6e-6 relative): then the reference is SimGrid's
  * exact solver, whose time Augur's is, as on that section's traces. */
 static void
 assert_replays_alike (const char *dir)

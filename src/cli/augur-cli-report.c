@@ -29,9 +29,6 @@
 #include <glib/gi18n.h>
 #include <glib/gstdio.h>
 
-/* Reports larger than this are not ours to replace anyway. */
-#define MAX_EXISTING (512 * 1024 * 1024)
-
 static char *
 quote_args (int           argc,
             char * const *argv)
@@ -56,18 +53,14 @@ quote_args (int           argc,
 
 /* ---- The command ------------------------------------------------------ */
 
-/* Whether the file at path is a report Augur wrote (by its metadata:
- * augur_report_file_is_ours()), for augur_file_check_target_with(). */
+/* Whether the file at path is a report Augur wrote (by its metadata
+ * alone: augur_report_file_is_ours_at()), for
+ * augur_file_check_target_with(). */
 static gboolean
 is_our_report (const char *path,
                gpointer    user_data)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autofree char *contents = NULL;
-  gsize length = 0;
-
-  return augur_file_load_contents (file, MAX_EXISTING, &contents, &length, NULL, NULL) &&
-         augur_report_file_is_ours (contents, length);
+  return augur_report_file_is_ours_at (path, NULL);
 }
 
 /* The format a file's name says: "html" (.html, .htm), "pdf" (.pdf), or

@@ -11,14 +11,89 @@
  * at the file's end names and its cross-reference table places, has
  * Augur as its /Creator (cairo_pdf_surface_set_metadata()).
  *
+ * Only those places are read: the HTML head's first bytes, a PDF's last
+ * kilobyte, its cross-reference table and trailer, and the Info object's
+ * first bytes, each within a bound (AUGUR_REPORT_FILE_READ_MAX in all),
+ * so a file on disk is known without reading it whole, whatever its size
+ * (augur_report_file_is_ours_at()).
+ *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
 #include "augur-report.h"
 
+#include <errno.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 /* What the generator's mark begins with: "Augur 0.1.0". */
 #define GENERATOR "Augur "
+
+/* The bounds of what is read (AUGUR_REPORT_FILE_READ_MAX in all): an
+ * HTML report's generator is its head's second <meta>; a PDF's
+ * "startxref" is in its last kilobyte, its table and trailer are 20 bytes
+ * an object (52,428 objects: far more than a report's), and its Info
+ * dictionary a title, a creator and dates. */
+#define HEAD_MAX  (64 * 1024)
+#define TAIL_MAX  1024
+#define XREF_MAX  (1024 * 1024)
+#define INFO_MAX  (64 * 1024)
+
+G_STATIC_ASSERT (HEAD_MAX <= AUGUR_REPORT_FILE_READ_MAX &&
+                 TAIL_MAX + XREF_MAX + INFO_MAX <= AUGUR_REPORT_FILE_READ_MAX);
+
+/* Where the bytes come from: a file's contents in memory, or a file
+ * read at the places asked for. */
+typedef struct
+{
+  const char *contents;   /* NULL: read fd */
+  int         fd;
+  guint64     length;
+  guint64     n_read;
+  GPtrArray  *buffers;    /* what was read from fd */
+} Source;
+
+/* The bytes at [offset, offset + max) (fewer at the end); NULL when they
+ * cannot be read.  *got: how many. */
+static const char *
+source_window (Source  *src,
+               guint64  offset,
+               gsize    max,
+               gsize   *got)
+{
+  gsize want, have = 0;
+  char *buffer;
+
+  *got = 0;
+  if (offset > src->length)
+    return NULL;
+  want = (gsize) MIN ((guint64) max, src->length - offset);
+  if (src->contents != NULL)
+    {
+      *got = want;
+      return src->contents + offset;
+    }
+  buffer = g_malloc (want + 1);
+  while (have < want)
+    {
+      gssize n = pread (src->fd, buffer + have, want - have, (off_t) (offset + have));
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n <= 0)
+        break;
+      have += (gsize) n;
+    }
+  src->n_read += have;
+  g_ptr_array_add (src->buffers, buffer);
+  if (have < want)
+    return NULL;   /* changed under us: none of Augur's to decide on */
+  *got = have;
+  return buffer;
+}
 
 /* ---- HTML ------------------------------------------------------------- */
 
@@ -275,62 +350,118 @@ pdf_object_offset (const char *p,
 
 /* The trailer's /Info names an object, placed by the cross-reference
  * table, whose dictionary's /Creator is a string that begins with
- * "Augur ". */
+ * "Augur ".  Read in three windows: the last kilobyte, the table (from
+ * the offset "startxref" gives, its trailer within it), and the object. */
 static gboolean
-pdf_is_ours (const char *contents,
-             gsize       length)
+pdf_is_ours (Source *src)
 {
-  const char *end = contents + length;
-  gsize tail = MIN (length, 1024);
+  guint64 length = src->length;
+  const char *tail, *tail_end, *table, *table_end, *object, *object_end;
   const char *p = NULL, *value, *trailer;
   guint64 xref, info, generation, offset, n;
+  gsize got;
 
   /* the last "startxref" of the file's last kilobyte */
-  for (const char *at = end - tail; at + 9 <= end; at++)
+  tail = source_window (src, length - MIN (length, TAIL_MAX), TAIL_MAX, &got);
+  if (tail == NULL)
+    return FALSE;
+  tail_end = tail + got;
+  for (const char *at = tail; at + 9 <= tail_end; at++)
     if (memcmp (at, "startxref", 9) == 0)
       p = at + 9;
   if (p == NULL)
     return FALSE;
-  pdf_skip_blanks (&p, end);
-  if (!pdf_number (&p, end, length, &xref) || xref >= length)
+  pdf_skip_blanks (&p, tail_end);
+  if (!pdf_number (&p, tail_end, length, &xref) || xref >= length)
     return FALSE;
   /* the table, then its trailer's dictionary */
-  trailer = g_strstr_len (contents + xref, end - (contents + xref), "trailer");
+  table = source_window (src, xref, XREF_MAX, &got);
+  if (table == NULL)
+    return FALSE;
+  table_end = table + got;
+  trailer = g_strstr_len (table, table_end - table, "trailer");
   if (trailer == NULL)
     return FALSE;
-  value = pdf_dict_find (trailer + strlen ("trailer"), end, "/Info");
-  if (value == NULL || !pdf_number (&value, end, G_MAXUINT32, &info))
+  value = pdf_dict_find (trailer + strlen ("trailer"), table_end, "/Info");
+  if (value == NULL || !pdf_number (&value, table_end, G_MAXUINT32, &info))
     return FALSE;
-  pdf_skip_blanks (&value, end);
-  if (!pdf_number (&value, end, G_MAXUINT16, &generation))
+  pdf_skip_blanks (&value, table_end);
+  if (!pdf_number (&value, table_end, G_MAXUINT16, &generation))
     return FALSE;
-  pdf_skip_blanks (&value, end);
-  if (!skip_prefix (&value, end, "R", FALSE))
+  pdf_skip_blanks (&value, table_end);
+  if (!skip_prefix (&value, table_end, "R", FALSE))
     return FALSE;
-  offset = pdf_object_offset (contents + xref, trailer, info, length);
+  offset = pdf_object_offset (table, trailer, info, length);
   if (offset == 0)
     return FALSE;
   /* "152 0 obj" there, then its dictionary */
-  p = contents + offset;
-  if (!pdf_number (&p, end, G_MAXUINT32, &n) || n != info)
+  object = source_window (src, offset, INFO_MAX, &got);
+  if (object == NULL)
     return FALSE;
-  pdf_skip_blanks (&p, end);
-  if (!pdf_number (&p, end, G_MAXUINT16, &n) || n != generation)
+  object_end = object + got;
+  p = object;
+  if (!pdf_number (&p, object_end, G_MAXUINT32, &n) || n != info)
     return FALSE;
-  pdf_skip_blanks (&p, end);
-  if (!skip_prefix (&p, end, "obj", FALSE))
+  pdf_skip_blanks (&p, object_end);
+  if (!pdf_number (&p, object_end, G_MAXUINT16, &n) || n != generation)
     return FALSE;
-  value = pdf_dict_find (p, end, "/Creator");
-  return value != NULL && skip_prefix (&value, end, "(" GENERATOR, FALSE);
+  pdf_skip_blanks (&p, object_end);
+  if (!skip_prefix (&p, object_end, "obj", FALSE))
+    return FALSE;
+  value = pdf_dict_find (p, object_end, "/Creator");
+  return value != NULL && skip_prefix (&value, object_end, "(" GENERATOR, FALSE);
+}
+
+static gboolean
+source_is_ours (Source *src)
+{
+  const char *head;
+  gsize got;
+
+  head = source_window (src, 0, HEAD_MAX, &got);
+  if (head == NULL)
+    return FALSE;
+  if (got >= 5 && memcmp (head, "%PDF-", 5) == 0)
+    return pdf_is_ours (src);
+  return html_is_ours (head, head + got);
 }
 
 gboolean
 augur_report_file_is_ours (const char *contents,
                            gsize       length)
 {
+  Source src = { contents, -1, length, 0, NULL };
+
   if (contents == NULL)
     return FALSE;
-  if (length >= 5 && memcmp (contents, "%PDF-", 5) == 0)
-    return pdf_is_ours (contents, length);
-  return html_is_ours (contents, contents + length);
+  return source_is_ours (&src);
+}
+
+gboolean
+augur_report_file_is_ours_at (const char *path,
+                              guint64    *bytes_read)
+{
+  Source src = { NULL, -1, 0, 0, NULL };
+  struct stat st;
+  gboolean ours = FALSE;
+
+  if (bytes_read != NULL)
+    *bytes_read = 0;
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  /* a FIFO or a device is no report: opened without waiting, never read */
+  src.fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+  if (src.fd < 0)
+    return FALSE;
+  if (fstat (src.fd, &st) == 0 && S_ISREG (st.st_mode))
+    {
+      src.length = (guint64) st.st_size;
+      src.buffers = g_ptr_array_new_with_free_func (g_free);
+      ours = source_is_ours (&src);
+      g_ptr_array_unref (src.buffers);
+    }
+  close (src.fd);
+  if (bytes_read != NULL)
+    *bytes_read = src.n_read;
+  return ours;
 }

@@ -113,6 +113,19 @@ void         augur_report_paper_size     (double        *width,
 gboolean     augur_report_file_is_ours   (const char    *contents,
                                           gsize          length);
 
+/* The most augur_report_file_is_ours_at() reads of a file. */
+#define AUGUR_REPORT_FILE_READ_MAX (2 * 1024 * 1024)
+
+/* augur_report_file_is_ours() for the file at path (a local path, links
+ * followed), known without reading it whole: only the places its
+ * metadata is at (the first bytes; a PDF's end, cross-reference table and
+ * Info dictionary), at most AUGUR_REPORT_FILE_READ_MAX bytes whatever its
+ * size, so it may be asked on the main loop.  FALSE for what is no
+ * regular file (a FIFO is opened without waiting and never read) or
+ * cannot be read.  bytes_read (may be NULL): how many bytes were read. */
+gboolean     augur_report_file_is_ours_at (const char *path,
+                                           guint64    *bytes_read);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (AugurReport, augur_report_free)
 
 G_END_DECLS

@@ -66,10 +66,6 @@ remember_written (const char        *path,
   G_UNLOCK (written);
 }
 
-/* A report of Augur's (PDF, HTML) is read whole to be known: one larger
- * than this is none. */
-#define REPORT_MAX (64 * 1024 * 1024)
-
 /* An AugurFileIsOursFunc: the regular file at path is Augur's. */
 static gboolean
 file_is_ours (const char *path,
@@ -77,9 +73,7 @@ file_is_ours (const char *path,
 {
   static const char *const marks[] = { AUGUR_FILE_MARK_DOT, AUGUR_FILE_MARK_PAJE, AUGUR_FILE_MARK_XML };
   g_autofree char *target = augur_file_resolve_target (path, NULL);
-  g_autofree char *contents = NULL;
   struct stat st;
-  gsize length = 0;
   gboolean ours = FALSE;
 
   if (target != NULL && stat (target, &st) == 0)
@@ -96,9 +90,8 @@ file_is_ours (const char *path,
   for (guint i = 0; i < G_N_ELEMENTS (marks); i++)
     if (augur_file_holds_mark (path, marks[i]))
       return TRUE;
-  return target != NULL && stat (target, &st) == 0 && st.st_size <= REPORT_MAX &&
-         g_file_get_contents (target, &contents, &length, NULL) &&
-         augur_report_file_is_ours (contents, length);
+  /* a report, by its metadata: a few kilobytes read, whatever its size */
+  return augur_report_file_is_ours_at (path, NULL);
 }
 
 gboolean

@@ -168,12 +168,15 @@ target_is_free (GFile         *file,
 {
   g_autofree char *contents = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *path = g_file_get_path (file);
   gsize length = 0;
 
   if (!g_file_query_exists (file, cancellable))
     return TRUE;
-  if (augur_file_load_contents (file, MAX_EXISTING, &contents, &length, cancellable, NULL) &&
-      augur_report_file_is_ours (contents, length))
+  /* a local file by its metadata alone; another (GVfs) read as a whole */
+  if (path != NULL ? augur_report_file_is_ours_at (path, NULL)
+                   : augur_file_load_contents (file, MAX_EXISTING, &contents, &length, cancellable, NULL) &&
+                     augur_report_file_is_ours (contents, length))
     return TRUE;
   name = g_file_get_parse_name (file);
   g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
@@ -735,16 +738,15 @@ confirm_replace (Chosen *chosen)
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
-/* A report Augur wrote is there (read here: a report is small; a larger
- * file is no report of Augur's, and the worker says so). */
+/* A report Augur wrote is there, known by its metadata alone (a few
+ * kilobytes read, whatever the file's size); not a local file: the worker
+ * says whether it may be written. */
 static gboolean
 is_our_report (GFile *file)
 {
-  g_autofree char *contents = NULL;
-  gsize length = 0;
+  g_autofree char *path = g_file_get_path (file);
 
-  return augur_file_load_contents (file, 64 * 1024 * 1024, &contents, &length, NULL, NULL) &&
-         augur_report_file_is_ours (contents, length);
+  return path != NULL && augur_report_file_is_ours_at (path, NULL);
 }
 
 static gboolean

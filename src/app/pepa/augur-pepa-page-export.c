@@ -12,6 +12,7 @@
 #include "augur-file.h"
 #include "augur-export.h"
 #include "augur-pepa-page-private.h"
+#include "augur-question.h"
 
 /* ---- Exports ---------------------------------------------------------- */
 
@@ -194,8 +195,7 @@ show_error_dialog (AugurPepaPage *self,
                                    GTK_MESSAGE_ERROR, GTK_BUTTONS_CLOSE,
                                    "%s", primary);
   gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", secondary);
-  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
+  augur_question_ask (GTK_WIDGET (self), dialog, NULL, NULL, NULL);
 }
 
 static void

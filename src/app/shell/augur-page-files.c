@@ -9,6 +9,7 @@
 
 #include "augur-file.h"
 #include "augur-page-private.h"
+#include "augur-question.h"
 #include "augur-report.h"
 
 /* ---- Files Augur wrote ------------------------------------------------------ */
@@ -113,6 +114,7 @@ augur_page_check_save_target (GFile   *file,
 
 typedef struct
 {
+  AugurPage           *page;   /* not held: the chooser goes with it */
   GtkFileChooserAction action;
   AugurPageFileFunc  file_func;
   AugurPageFilesFunc files_func;
@@ -131,26 +133,26 @@ choice_free (Choice *choice)
 void
 _augur_page_close_chooser (AugurPage *page)
 {
-  g_autoptr(GtkFileChooserNative) chooser = g_steal_pointer (_augur_page_get_chooser (page));
+  GtkFileChooserNative *chooser = g_steal_pointer (_augur_page_get_chooser (page));
 
   if (chooser != NULL)
-    gtk_native_dialog_destroy (GTK_NATIVE_DIALOG (chooser));
+    {
+      g_object_remove_weak_pointer (G_OBJECT (chooser), (gpointer *) _augur_page_get_chooser (page));
+      augur_question_dismiss (chooser);
+    }
 }
 
 static void
-chooser_response_cb (GtkNativeDialog *dialog,
-                     int              response,
-                     AugurPage       *page)
+chooser_response_cb (GObject  *dialog,
+                     int       response,
+                     gpointer  user_data)
 {
-  /* Alive until the callback has run (its data goes with the dialog). */
-  g_autoptr(GtkNativeDialog) keep = g_object_ref (dialog);
-  Choice *choice = g_object_get_data (G_OBJECT (dialog), "augur-choice");
+  Choice *choice = user_data;
+  AugurPage *page = choice->page;
   g_autoptr(GListModel) files = NULL;
   g_autoptr(GFile) file = NULL;
   g_autoptr(GtkFileFilter) filter = NULL;
 
-  if ((GtkNativeDialog *) *_augur_page_get_chooser (page) != dialog)
-    return;
   if (response == GTK_RESPONSE_ACCEPT)
     {
       if (choice->files_func != NULL)
@@ -192,8 +194,7 @@ chooser_response_cb (GtkNativeDialog *dialog,
                                                       _("Could not save “%s”"), display);
 
           gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
-          g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
-          gtk_window_present (GTK_WINDOW (dialog));
+          augur_question_ask (GTK_WIDGET (page), dialog, NULL, NULL, NULL);
         }
     }
   else if (file != NULL)
@@ -217,7 +218,7 @@ show_chooser (AugurPage            *page,
   _augur_page_close_chooser (page);
   *chooser = gtk_file_chooser_native_new (title, GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
                                           action, accept_label, _("_Cancel"));
-  g_object_set_data_full (G_OBJECT (*chooser), "augur-choice", choice, (GDestroyNotify) choice_free);
+  choice->page = page;
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (*chooser), choice->files_func != NULL);
   for (guint i = 0; i < n_filters; i++)
     {
@@ -230,8 +231,9 @@ show_chooser (AugurPage            *page,
   if (suggested_name != NULL && action == GTK_FILE_CHOOSER_ACTION_SAVE)
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (*chooser), suggested_name);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (*chooser), TRUE);
-  g_signal_connect_object (*chooser, "response", G_CALLBACK (chooser_response_cb), page, 0);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (*chooser));
+  /* the page's until it is answered or closed (the slot is cleared then) */
+  g_object_add_weak_pointer (G_OBJECT (*chooser), (gpointer *) chooser);
+  augur_question_ask (GTK_WIDGET (page), *chooser, chooser_response_cb, choice, (GDestroyNotify) choice_free);
 }
 
 void

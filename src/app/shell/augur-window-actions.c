@@ -18,6 +18,7 @@
 #include "augur-help.h"
 #include "augur-kinds.h"
 #include "augur-present.h"
+#include "augur-question.h"
 #include "augur-window-private.h"
 
 static void
@@ -391,8 +392,7 @@ _augur_window_show_error (AugurWindow *self,
                                               "%s", primary);
 
   gtk_message_dialog_format_secondary_text (GTK_MESSAGE_DIALOG (dialog), "%s", error->message);
-  g_signal_connect (dialog, "response", G_CALLBACK (gtk_window_destroy), NULL);
-  gtk_window_present (GTK_WINDOW (dialog));
+  augur_question_ask (GTK_WIDGET (self), dialog, NULL, NULL, NULL);
 }
 
 void
@@ -453,10 +453,12 @@ augur_window_open_file_interactive (AugurWindow *self,
 }
 
 static void
-open_response_cb (GtkNativeDialog *chooser,
-                  int              response,
-                  AugurWindow     *self)
+open_response_cb (GObject  *chooser,
+                  int       response,
+                  gpointer  user_data)
 {
+  AugurWindow *self = user_data;
+
   if (response == GTK_RESPONSE_ACCEPT)
     {
       g_autoptr(GListModel) files = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (chooser));
@@ -467,9 +469,6 @@ open_response_cb (GtkNativeDialog *chooser,
           augur_window_open_file_interactive (self, file);
         }
     }
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
-  g_object_unref (self);
 }
 
 static void
@@ -525,8 +524,7 @@ open_action (GtkWidget  *widget,
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (chooser), TRUE);
   add_filters (GTK_FILE_CHOOSER (chooser), TRUE);
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect (chooser, "response", G_CALLBACK (open_response_cb), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  augur_question_ask (GTK_WIDGET (self), chooser, open_response_cb, self, NULL);
 }
 
 static void
@@ -570,21 +568,49 @@ save_done (AugurWindow *self,
     g_signal_emit_by_name (self, "close-cancelled");
 }
 
+/* A save's question: the window, the file asked about, and whether the
+ * window closes after the save. */
+typedef struct {
+  AugurWindow *window;   /* not held: the question goes with it */
+  GFile       *file;
+  gboolean     close_after;
+} SaveQuestion;
+
+static SaveQuestion *
+save_question_new (AugurWindow *window,
+                   GFile       *file,
+                   gboolean     close_after)
+{
+  SaveQuestion *q = g_new0 (SaveQuestion, 1);
+
+  q->window = window;
+  q->file = file != NULL ? g_object_ref (file) : NULL;
+  q->close_after = close_after;
+  return q;
+}
+
+static void
+save_question_free (SaveQuestion *q)
+{
+  g_clear_object (&q->file);
+  g_free (q);
+}
+
 /* The save, once the question is answered: anyway, or not at all. */
 static void
-save_anyway_response_cb (GtkDialog   *dialog,
-                         int          response,
-                         AugurWindow *self)
+save_anyway_response_cb (GObject  *dialog,
+                         int       response,
+                         gpointer  user_data)
 {
-  g_autoptr(GFile) file = g_object_steal_data (G_OBJECT (dialog), "augur-file");
-  gboolean close_after = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (dialog), "augur-close-after"));
+  SaveQuestion *q = user_data;
+  AugurWindow *self = q->window;
+  gboolean close_after = q->close_after;
   g_autoptr(GError) error = NULL;
   gboolean saved = FALSE;
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
   if (response == GTK_RESPONSE_ACCEPT)
     {
-      saved = _augur_window_save_to_file_full (self, file, TRUE, &error);
+      saved = _augur_window_save_to_file_full (self, q->file, TRUE, &error);
       if (!saved)
         _augur_window_show_error (self, _("Could not save the project"), error);
     }
@@ -614,10 +640,8 @@ confirm_save_over_changes (AugurWindow *self,
   button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("Save _Anyway"), GTK_RESPONSE_ACCEPT);
   gtk_widget_add_css_class (button, "destructive-action");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
-  g_object_set_data_full (G_OBJECT (dialog), "augur-file", g_object_ref (file), g_object_unref);
-  g_object_set_data (G_OBJECT (dialog), "augur-close-after", GINT_TO_POINTER (close_after));
-  g_signal_connect_object (dialog, "response", G_CALLBACK (save_anyway_response_cb), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  augur_question_ask (GTK_WIDGET (self), dialog, save_anyway_response_cb,
+                      save_question_new (self, file, close_after), (GDestroyNotify) save_question_free);
 }
 
 void
@@ -641,25 +665,17 @@ _augur_window_save_interactive (AugurWindow *self,
   save_done (self, FALSE, close_after);
 }
 
-typedef struct {
-  AugurWindow *window;
-  gboolean     close_after;
-} SaveAsData;
-
 static void
-replace_response_cb (GtkDialog  *dialog,
-                     int         response,
-                     SaveAsData *data)
+replace_response_cb (GObject  *dialog,
+                     int       response,
+                     gpointer  user_data)
 {
-  g_autoptr(GFile) file = g_object_steal_data (G_OBJECT (dialog), "augur-file");
+  SaveQuestion *q = user_data;
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
   if (response == GTK_RESPONSE_ACCEPT)
-    _augur_window_save_interactive (data->window, file, data->close_after);
-  else if (data->close_after)
-    g_signal_emit_by_name (data->window, "close-cancelled");
-  g_object_unref (data->window);
-  g_free (data);
+    _augur_window_save_interactive (q->window, q->file, q->close_after);
+  else if (q->close_after)
+    g_signal_emit_by_name (q->window, "close-cancelled");
 }
 
 /* A name the chooser did not ask about (its suffix added here) that is
@@ -667,12 +683,13 @@ replace_response_cb (GtkDialog  *dialog,
  * chooser asks.  (A file there that is no project is refused by the
  * save, which says so.) */
 static void
-confirm_replace (SaveAsData *data,
-                 GFile      *file)
+confirm_replace (AugurWindow *self,
+                 GFile       *file,
+                 gboolean     close_after)
 {
   g_autofree char *name = g_file_get_basename (file);
   g_autofree char *display = g_filename_display_name (name);
-  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (data->window),
+  GtkWidget *dialog = gtk_message_dialog_new (GTK_WINDOW (self),
                                               GTK_DIALOG_MODAL | GTK_DIALOG_DESTROY_WITH_PARENT,
                                               GTK_MESSAGE_QUESTION, GTK_BUTTONS_NONE,
                                               _("Replace “%s”?"), display);
@@ -684,18 +701,17 @@ confirm_replace (SaveAsData *data,
   button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Replace"), GTK_RESPONSE_ACCEPT);
   gtk_widget_add_css_class (button, "destructive-action");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
-  g_object_set_data_full (G_OBJECT (dialog), "augur-file", g_object_ref (file), g_object_unref);
-  g_signal_connect (dialog, "response", G_CALLBACK (replace_response_cb), data);
-  gtk_window_present (GTK_WINDOW (dialog));
+  augur_question_ask (GTK_WIDGET (self), dialog, replace_response_cb,
+                      save_question_new (self, file, close_after), (GDestroyNotify) save_question_free);
 }
 
 static void
-save_as_response_cb (GtkNativeDialog *chooser,
-                     int              response,
-                     SaveAsData      *data)
+save_as_response_cb (GObject  *chooser,
+                     int       response,
+                     gpointer  user_data)
 {
+  SaveQuestion *data = user_data;
   AugurWindow *self = data->window;
-  gboolean asking = FALSE;
 
   if (response == GTK_RESPONSE_ACCEPT)
     {
@@ -715,24 +731,13 @@ save_as_response_cb (GtkNativeDialog *chooser,
 
           /* the chooser asked about the name typed, not this one */
           if (path != NULL && g_file_test (path, G_FILE_TEST_IS_REGULAR) && is_project_file (path, NULL))
-            {
-              confirm_replace (data, file);
-              asking = TRUE;
-            }
+            confirm_replace (self, file, data->close_after);
           else
             _augur_window_save_interactive (self, file, data->close_after);
         }
     }
   else if (data->close_after)
     g_signal_emit_by_name (self, "close-cancelled");
-
-  gtk_native_dialog_destroy (chooser);
-  g_object_unref (chooser);
-  if (!asking)
-    {
-      g_object_unref (self);
-      g_free (data);
-    }
 }
 
 void
@@ -740,7 +745,6 @@ _augur_window_save_as (AugurWindow *self,
                        gboolean     close_after)
 {
   GtkFileChooserNative *chooser;
-  SaveAsData *data = g_new0 (SaveAsData, 1);
 
   chooser = gtk_file_chooser_native_new (_("Save Project"), GTK_WINDOW (self),
                                          GTK_FILE_CHOOSER_ACTION_SAVE,
@@ -765,10 +769,8 @@ _augur_window_save_as (AugurWindow *self,
       gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
     }
 
-  data->window = g_object_ref (self);
-  data->close_after = close_after;
-  g_signal_connect (chooser, "response", G_CALLBACK (save_as_response_cb), data);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  augur_question_ask (GTK_WIDGET (self), chooser, save_as_response_cb,
+                      save_question_new (self, NULL, close_after), (GDestroyNotify) save_question_free);
 }
 
 static void
@@ -957,17 +959,17 @@ next_document_action (GtkWidget  *widget,
 }
 
 static void
-remove_response_cb (GtkDialog           *dialog,
-                    int                  response,
-                    AugurWindowDocument *doc)
+remove_response_cb (GObject  *dialog,
+                    int       response,
+                    gpointer  user_data)
 {
+  AugurWindowDocument *doc = user_data;
   AugurWindow *self = AUGUR_WINDOW (gtk_window_get_transient_for (GTK_WINDOW (dialog)));
   guint index;
 
   if (response == GTK_RESPONSE_ACCEPT &&
       g_list_store_find (self->documents, doc, &index))
     augur_window_remove_document (self, index);
-  gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 static void
@@ -1005,9 +1007,7 @@ remove_document_action (GtkWidget  *widget,
   button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Remove"), GTK_RESPONSE_ACCEPT);
   gtk_widget_add_css_class (button, "destructive-action");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
-  g_signal_connect_data (dialog, "response", G_CALLBACK (remove_response_cb),
-                         g_object_ref (doc), (GClosureNotify) (void (*) (void)) g_object_unref, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
+  augur_question_ask (GTK_WIDGET (self), dialog, remove_response_cb, g_object_ref (doc), g_object_unref);
 }
 
 static void
@@ -1084,11 +1084,11 @@ rename_popover_closed_cb (GtkPopover  *popover,
 /* ---- Closing ---------------------------------------------------------- */
 
 static void
-close_response_cb (GtkDialog   *dialog,
-                   int          response,
-                   AugurWindow *self)
+close_response_cb (GObject  *dialog,
+                   int       response,
+                   gpointer  user_data)
 {
-  gtk_window_destroy (GTK_WINDOW (dialog));
+  AugurWindow *self = user_data;
 
   switch (response)
     {
@@ -1127,8 +1127,7 @@ _augur_window_confirm_close (AugurWindow *self)
   button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Save"), GTK_RESPONSE_ACCEPT);
   gtk_widget_add_css_class (button, "suggested-action");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_ACCEPT);
-  g_signal_connect (dialog, "response", G_CALLBACK (close_response_cb), self);
-  gtk_window_present (GTK_WINDOW (dialog));
+  augur_question_ask (GTK_WIDGET (self), dialog, close_response_cb, self, NULL);
 }
 
 void

@@ -27,6 +27,7 @@
 #include "augur-file.h"
 #include "augur-page.h"
 #include "augur-progress-relay.h"
+#include "augur-question.h"
 #include "augur-report.h"
 #include "augur-report-sections.h"
 #include "augur-window-private.h"
@@ -689,7 +690,7 @@ start_report (AugurWindow *self,
 
 typedef struct
 {
-  AugurWindow *window;
+  AugurWindow *window;   /* not held: the question goes with it */
   GFile       *file;
   gboolean     html;
   gboolean     whole_project;
@@ -698,22 +699,20 @@ typedef struct
 static void
 chosen_free (Chosen *chosen)
 {
-  g_clear_object (&chosen->window);
   g_clear_object (&chosen->file);
   g_free (chosen);
 }
 
 static void
-replace_response_cb (GtkDialog *dialog,
-                     int        response,
-                     Chosen    *chosen)
+replace_response_cb (GObject  *dialog,
+                     int       response,
+                     gpointer  user_data)
 {
+  Chosen *chosen = user_data;
   ReportState *state = get_state (chosen->window);
 
-  gtk_window_destroy (GTK_WINDOW (dialog));
   if (response == GTK_RESPONSE_ACCEPT && state != NULL && state->cancellable == NULL)
     start_report (chosen->window, chosen->file, chosen->html, chosen->whole_project);
-  chosen_free (chosen);
 }
 
 /* A name the chooser did not check (its suffix added here) is asked about
@@ -734,8 +733,7 @@ confirm_replace (Chosen *chosen)
   button = gtk_dialog_add_button (GTK_DIALOG (dialog), _("_Replace"), GTK_RESPONSE_ACCEPT);
   gtk_widget_add_css_class (button, "destructive-action");
   gtk_dialog_set_default_response (GTK_DIALOG (dialog), GTK_RESPONSE_CANCEL);
-  g_signal_connect (dialog, "response", G_CALLBACK (replace_response_cb), chosen);
-  gtk_window_present (GTK_WINDOW (dialog));
+  augur_question_ask (GTK_WIDGET (chosen->window), dialog, replace_response_cb, chosen, (GDestroyNotify) chosen_free);
 }
 
 /* A report Augur wrote is there, known by its metadata alone (a few
@@ -759,10 +757,11 @@ has_suffix (const char *name,
 }
 
 static void
-chooser_response_cb (GtkNativeDialog *dialog,
-                     int              response,
-                     AugurWindow     *self)
+chooser_response_cb (GObject  *dialog,
+                     int       response,
+                     gpointer  user_data)
 {
+  AugurWindow *self = user_data;
   g_autoptr(GFile) chosen_file = NULL;
   g_autoptr(GtkFileFilter) filter = NULL;
   g_autofree char *basename = NULL;
@@ -771,7 +770,7 @@ chooser_response_cb (GtkNativeDialog *dialog,
   gboolean added = FALSE;
 
   if (response != GTK_RESPONSE_ACCEPT)
-    goto out;
+    return;
   chosen_file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
   filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (dialog));
   if (filter != NULL)
@@ -780,10 +779,10 @@ chooser_response_cb (GtkNativeDialog *dialog,
   scope = g_object_get_data (G_OBJECT (dialog), "augur-scope") != NULL
           ? gtk_file_chooser_get_choice (GTK_FILE_CHOOSER (dialog), "scope") : "project";
   if (chosen_file == NULL)
-    goto out;
+    return;
 
   chosen = g_new0 (Chosen, 1);
-  chosen->window = g_object_ref (self);
+  chosen->window = self;
   chosen->whole_project = scope == NULL || g_str_equal (scope, "project");
   basename = g_file_get_basename (chosen_file);
   /* the format is the name's suffix; a name without one takes the filter's */
@@ -811,11 +810,6 @@ chooser_response_cb (GtkNativeDialog *dialog,
       start_report (self, chosen->file, chosen->html, chosen->whole_project);
       chosen_free (chosen);
     }
-
-out:
-  gtk_native_dialog_destroy (dialog);
-  g_object_unref (dialog);
-  g_object_unref (self);
 }
 
 static GtkFileFilter *
@@ -898,8 +892,7 @@ export_report_action (GtkWidget  *widget,
         gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), dir, NULL);
     }
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
-  g_signal_connect (chooser, "response", G_CALLBACK (chooser_response_cb), g_object_ref (self));
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  augur_question_ask (GTK_WIDGET (self), chooser, chooser_response_cb, self, NULL);
 }
 
 void

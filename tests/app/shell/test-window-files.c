@@ -10,8 +10,10 @@
  * and the replay page's platform and deployment are written both or
  * neither, never over the user's; a file too large for the window is
  * refused at once, bad input is refused with its file, line and column;
- * and a pipeline's field left as shown keeps every digit of its number,
- * also under a French locale.
+ * a question (Replace, Save Anyway, Save changes, Remove, the choosers)
+ * goes with its window: closed under it, nothing is written, even by a
+ * late answer; and a pipeline's field left as shown keeps every digit of
+ * its number, also under a French locale.
  *
  * (Over 800 lines: the cases share one application and the helpers that
  * answer the window's dialogs.)
@@ -34,6 +36,8 @@
 #include "augur-file.h"
 #include "augur-pipeline-page.h"
 #include "augur-replay-page.h"
+#include "augur-report.h"
+#include "augur-window-report.h"
 #include "augur-window.h"
 #include "pipeline.h"
 #include "platform.h"
@@ -663,6 +667,267 @@ test_export_not_over_others (void)
   augur_test_remove_tree (dir);
 }
 
+/* ---- Questions closed with their window ------------------------------------ */
+
+/* No dialog left, shown or not: every question went with its window. */
+static guint
+n_dialogs (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  guint n = 0;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) w = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_DIALOG (w))
+        {
+          g_test_message ("left: %s", G_OBJECT_TYPE_NAME (w));
+          n++;
+        }
+    }
+  return n;
+}
+
+/* A chooser of the window shown, its folder read (GTK's chooser destroyed
+ * while it reads one says so in a dialog of its own, parent or not). */
+static void
+wait_chooser (AugurWindow *window)
+{
+  wait_transient (GTK_WINDOW (window), GTK_TYPE_FILE_CHOOSER_DIALOG);
+  augur_test_wait_for_frames ();
+  augur_test_spin (300);
+  augur_test_wait_for_frames ();
+}
+
+static gboolean
+is_null (gpointer data)
+{
+  return *(gpointer *) data == NULL;
+}
+
+/* The window closed under its question: the dialog gone with it, the
+ * window freed (nothing holds it for a late answer); a message dialog
+ * (question, held here, may be NULL) answered late (as a user's click
+ * queued before the close would) does nothing. */
+static void
+close_under_question (AugurWindow      *window,
+                      GtkMessageDialog *question,
+                      int               late_answer)
+{
+  gpointer alive = window;
+
+  g_object_add_weak_pointer (G_OBJECT (window), &alive);
+  if (question != NULL)
+    g_object_ref (question);
+  g_assert_cmpuint (n_dialogs (), >, 0);
+  augur_test_close_window (window);
+  g_assert_cmpuint (n_dialogs (), ==, 0);
+  if (question != NULL)
+    {
+      gtk_dialog_response (GTK_DIALOG (question), late_answer);
+      augur_test_iterate ();
+      g_object_unref (question);
+    }
+  g_assert_cmpuint (n_dialogs (), ==, 0);
+  g_assert_true (augur_test_wait_until (is_null, &alive, 10));
+}
+
+static void
+assert_bytes (const char *path,
+              const char *expected,
+              gsize       length)
+{
+  g_autofree char *now = NULL;
+  gsize now_length = 0;
+
+  g_assert_true (g_file_get_contents (path, &now, &now_length, NULL));
+  g_assert_cmpmem (now, now_length, expected, length);
+}
+
+/* Save As's "Replace?", the chooser's, and Save's "Save Anyway?": the
+ * window closed under them, nothing is written, late answers included. */
+static void
+test_questions_closed_save (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-winfiles-XXXXXX", NULL);
+  g_autofree char *study = put_project (dir, "study.augur", "Earlier");
+  g_autofree char *earlier = read_all (study);
+  g_autofree char *other = put_project (dir, "other.augur", "Other");
+  g_autofree char *theirs = NULL;
+  g_autofree char *fresh = g_build_filename (dir, "fresh.augur", NULL);
+  AugurWindow *window;
+  GtkMessageDialog *dialog;
+
+  /* "Replace “study.augur”?" answered Replace after the close */
+  window = augur_test_window_new (app, 900, 700);
+  augur_window_add_document (window, "pepa", "Now", model);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-as", NULL));
+  answer_save_chooser (GTK_WINDOW (window), dir, "study");
+  dialog = (GtkMessageDialog *) wait_transient (GTK_WINDOW (window), GTK_TYPE_MESSAGE_DIALOG);
+  close_under_question (window, dialog, GTK_RESPONSE_ACCEPT);
+  assert_bytes (study, earlier, strlen (earlier));
+
+  /* the Save chooser itself: gone, nothing saved */
+  window = augur_test_window_new (app, 900, 700);
+  augur_window_add_document (window, "pepa", "Now", model);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-as", NULL));
+  wait_chooser (window);
+  close_under_question (window, NULL, 0);
+  g_assert_false (g_file_test (fresh, G_FILE_TEST_EXISTS));
+  assert_bytes (study, earlier, strlen (earlier));
+
+  /* "Save Anyway" over another program's change, answered after the close */
+  window = augur_test_window_new (app, 900, 700);
+  {
+    g_autoptr(GFile) file = g_file_new_for_path (other);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (augur_window_open_file (window, file, &error));
+    g_assert_no_error (error);
+  }
+  g_usleep (20000);
+  g_free (put_project (dir, "other.augur", "Theirs"));
+  theirs = read_all (other);
+  augur_window_add_document (window, "pepa", "Mine", model);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save", NULL));
+  dialog = (GtkMessageDialog *) wait_transient (GTK_WINDOW (window), GTK_TYPE_MESSAGE_DIALOG);
+  {
+    g_autofree char *text = message_text (dialog, "secondary-text");
+
+    g_assert_nonnull (strstr (text, "Another program changed"));
+  }
+  close_under_question (window, dialog, GTK_RESPONSE_ACCEPT);
+  assert_bytes (other, theirs, strlen (theirs));
+  g_assert_nonnull (strstr (theirs, "name=\"Theirs\""));
+
+  augur_test_remove_tree (dir);
+}
+
+/* "Save changes?" on close, "Remove?", and the Open chooser: the window
+ * closed under them, nothing is written or opened. */
+static void
+test_questions_closed_window (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-winfiles-XXXXXX", NULL);
+  g_autofree char *study = put_project (dir, "study.augur", "Earlier");
+  g_autofree char *earlier = read_all (study);
+  g_autoptr(GFile) file = g_file_new_for_path (study);
+  g_autoptr(GError) error = NULL;
+  AugurWindow *window;
+  GtkMessageDialog *dialog;
+  guint n_windows;
+
+  /* "Save changes to “study” before closing?", answered Save after */
+  window = augur_test_window_new (app, 900, 700);
+  g_assert_true (augur_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  augur_window_add_document (window, "pepa", "Unsaved", model);
+  g_assert_true (augur_window_get_modified (window));
+  gtk_window_close (GTK_WINDOW (window));
+  dialog = (GtkMessageDialog *) wait_transient (GTK_WINDOW (window), GTK_TYPE_MESSAGE_DIALOG);
+  {
+    g_autofree char *text = message_text (dialog, "text");
+
+    g_assert_nonnull (strstr (text, "before closing"));
+  }
+  close_under_question (window, dialog, GTK_RESPONSE_ACCEPT);
+  assert_bytes (study, earlier, strlen (earlier));
+
+  /* "Remove “Unsaved”?", answered Remove after */
+  window = augur_test_window_new (app, 900, 700);
+  g_assert_true (augur_window_open_file (window, file, &error));
+  g_assert_no_error (error);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.remove-document", NULL));
+  dialog = (GtkMessageDialog *) wait_transient (GTK_WINDOW (window), GTK_TYPE_MESSAGE_DIALOG);
+  {
+    g_autofree char *text = message_text (dialog, "text");
+
+    g_assert_nonnull (strstr (text, "Remove"));
+  }
+  close_under_question (window, dialog, GTK_RESPONSE_ACCEPT);
+  assert_bytes (study, earlier, strlen (earlier));
+
+  /* the Open chooser: gone, nothing opened */
+  n_windows = g_list_model_get_n_items (gtk_window_get_toplevels ());
+  window = augur_test_window_new (app, 900, 700);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.open", NULL));
+  wait_chooser (window);
+  close_under_question (window, NULL, 0);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_window_get_toplevels ()), ==, n_windows);
+  assert_bytes (study, earlier, strlen (earlier));
+
+  augur_test_remove_tree (dir);
+}
+
+/* Export Report's chooser and its "Replace?", and a page's Save dialog:
+ * the window closed under them, no report started, nothing written. */
+static void
+test_questions_closed_export (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("augur-winfiles-XXXXXX", NULL);
+  g_autofree char *csv = put (dir, "table.csv", "a,b\n1,2\n", -1);
+  g_autofree char *pdf_path = g_build_filename (dir, "report.pdf", NULL);
+  g_autoptr(GBytes) pdf = NULL;
+  AugurWindow *window;
+  GtkMessageDialog *dialog;
+
+  /* a report of Augur's there */
+  {
+    g_autoptr(AugurReport) report = augur_report_new ("Report on Tiny", "Augur " PACKAGE_VERSION);
+    g_autoptr(GOutputStream) out = g_memory_output_stream_new_resizable ();
+    g_autoptr(GError) error = NULL;
+
+    augur_report_add_fact (report, "Project", "Tiny");
+    g_assert_true (augur_report_write_pdf (report, 595, 842, out, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_output_stream_close (out, NULL, NULL));
+    pdf = g_memory_output_stream_steal_as_bytes (G_MEMORY_OUTPUT_STREAM (out));
+    g_assert_true (g_file_set_contents (pdf_path, g_bytes_get_data (pdf, NULL), (gssize) g_bytes_get_size (pdf), NULL));
+    g_assert_true (augur_report_file_is_ours_at (pdf_path, NULL));
+  }
+
+  /* "Replace “report.pdf”?", answered Replace after the close */
+  window = augur_test_window_new (app, 900, 700);
+  augur_window_add_document (window, "pepa", "Model", model);
+  augur_test_iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-report", NULL));
+  answer_save_chooser (GTK_WINDOW (window), dir, "report");
+  dialog = (GtkMessageDialog *) wait_transient (GTK_WINDOW (window), GTK_TYPE_MESSAGE_DIALOG);
+  {
+    g_autofree char *text = message_text (dialog, "text");
+
+    g_assert_cmpstr (text, ==, "Replace “report.pdf”?");
+  }
+  close_under_question (window, dialog, GTK_RESPONSE_ACCEPT);
+  g_assert_cmpuint (augur_window_report_get_n_workers (), ==, 0);
+  assert_bytes (pdf_path, g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf));
+
+  /* the Export Report chooser: gone, no report */
+  window = augur_test_window_new (app, 900, 700);
+  augur_window_add_document (window, "pepa", "Model", model);
+  augur_test_iterate ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-report", NULL));
+  wait_chooser (window);
+  close_under_question (window, NULL, 0);
+  g_assert_cmpuint (augur_window_report_get_n_workers (), ==, 0);
+  assert_bytes (pdf_path, g_bytes_get_data (pdf, NULL), g_bytes_get_size (pdf));
+
+  /* a page's Save dialog: gone with the page, its data freed, nothing written */
+  window = augur_test_window_new (app, 900, 700);
+  augur_window_add_document (window, "pepa", "Model", model);
+  augur_test_iterate ();
+  n_written = 0;
+  augur_page_choose_export (AUGUR_PAGE (augur_window_get_current_page (window)), NULL, "table.csv", NULL,
+                            write_csv, g_strdup ("x,y\n3,4\n"), g_free);
+  wait_chooser (window);
+  close_under_question (window, NULL, 0);
+  g_assert_cmpuint (n_written, ==, 0);
+  assert_bytes (csv, "a,b\n1,2\n", strlen ("a,b\n1,2\n"));
+
+  augur_test_remove_tree (dir);
+}
+
 /* Save Platform writes the platform and, beside it, its deployment, whose
  * name the user was never asked about: both marked as Augur's, both or
  * neither, never over the user's. */
@@ -886,6 +1151,9 @@ main (int   argc,
   g_test_add_func ("/app/window-files/save-failures", test_save_failures);
   g_test_add_func ("/app/window-files/save-as-suffix", test_save_as_suffix);
   g_test_add_func ("/app/window-files/export-not-over-others", test_export_not_over_others);
+  g_test_add_func ("/app/window-files/questions-closed-save", test_questions_closed_save);
+  g_test_add_func ("/app/window-files/questions-closed-window", test_questions_closed_window);
+  g_test_add_func ("/app/window-files/questions-closed-export", test_questions_closed_export);
   g_test_add_func ("/app/window-files/replay-save-platform", test_replay_save_platform);
   g_test_add_func ("/app/window-files/pipeline-field-digits", test_pipeline_field_digits);
   g_test_add_func ("/app/window-files/numbers-french", test_numbers_french);

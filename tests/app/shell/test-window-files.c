@@ -669,6 +669,15 @@ test_export_not_over_others (void)
 
 /* ---- Questions closed with their window ------------------------------------ */
 
+static guint n_freed;
+
+static void
+count_free (gpointer data)
+{
+  g_free (data);
+  n_freed++;
+}
+
 /* No dialog left, shown or not: every question went with its window. */
 static guint
 n_dialogs (void)
@@ -682,7 +691,11 @@ n_dialogs (void)
 
       if (GTK_IS_DIALOG (w))
         {
-          g_test_message ("left: %s", G_OBJECT_TYPE_NAME (w));
+          g_autofree char *text = NULL;
+
+          if (GTK_IS_MESSAGE_DIALOG (w))
+            text = message_text (GTK_MESSAGE_DIALOG (w), "text");
+          g_test_message ("left: %s %s", G_OBJECT_TYPE_NAME (w), text != NULL ? text : "");
           n++;
         }
     }
@@ -922,6 +935,28 @@ test_questions_closed_export (void)
                             write_csv, g_strdup ("x,y\n3,4\n"), g_free);
   wait_chooser (window);
   close_under_question (window, NULL, 0);
+  g_assert_cmpuint (n_written, ==, 0);
+  assert_bytes (csv, "a,b\n1,2\n", strlen ("a,b\n1,2\n"));
+
+  /* a page's Save dialog, its document removed under it: gone with the
+   * page, its data freed once, nothing written */
+  window = augur_test_window_new (app, 900, 700);
+  augur_window_add_document (window, "pepa", "Model", model);
+  augur_window_add_document (window, "pepa", "Other", model);
+  augur_test_iterate ();
+  n_written = 0;
+  n_freed = 0;
+  augur_page_choose_export (AUGUR_PAGE (augur_window_get_current_page (window)), NULL, "table.csv", NULL,
+                            write_csv, g_strdup ("x,y\n3,4\n"), count_free);
+  wait_chooser (window);
+  g_assert_cmpuint (n_dialogs (), ==, 1);
+  augur_window_remove_document (window, augur_window_get_selected_index (window));
+  augur_test_iterate ();
+  g_assert_cmpuint (n_documents (window), ==, 1);
+  g_assert_cmpuint (n_dialogs (), ==, 0);
+  g_assert_cmpuint (n_freed, ==, 1);
+  augur_test_close_window (window);
+  g_assert_cmpuint (n_freed, ==, 1);
   g_assert_cmpuint (n_written, ==, 0);
   assert_bytes (csv, "a,b\n1,2\n", strlen ("a,b\n1,2\n"));
 

@@ -178,6 +178,10 @@ struct _Cursor
   guint64            line;        /* of the last line returned */
   gboolean           eof;
   gboolean           skipping;    /* inside a comment longer than a buffer */
+  guint              skip_column; /* the characters of it dropped so far */
+  guint64            nul_offset;  /* of the first NUL byte it read (not
+                                   * text: refused at its line), or
+                                   * G_MAXUINT64 */
   GError            *error;       /* sticky */
   guint              n_owned;
   guint              owner_lo;    /* the processes it owns are among these */
@@ -1034,6 +1038,14 @@ cursor_refill (AugurTraceSet  *t,
     }
   if (n == 0)
     c->eof = TRUE;
+  /* one memchr a buffer, not a line: the line that holds it says so */
+  if (n > 0 && c->nul_offset == G_MAXUINT64)
+    {
+      const char *nul = memchr (c->buf + c->end, '\0', (gsize) n);
+
+      if (nul != NULL)
+        c->nul_offset = c->buf_offset + (guint64) (nul - c->buf);
+    }
   c->end += (gsize) n;
   c->disk_pos = c->raw_pos;
   file_update_progress (t, c->file, c);
@@ -1054,6 +1066,7 @@ cursor_new (AugurTraceSet  *t,
   c->set = t;
   c->file = file;
   c->line = line;
+  c->nul_offset = G_MAXUINT64;
   /* a plain file shorter than its share takes what it holds (16,384
    * rank files of 4 KB took 16 KB each); a line longer than the buffer
    * doubles it (cursor_refill) */
@@ -1132,6 +1145,32 @@ is_comment (const char *s,
   return FALSE;
 }
 
+/* The characters of s[0..len) (UTF-8: its lead bytes), as a column counts
+ * them. */
+static guint
+count_characters (const char *s,
+                  gsize       len)
+{
+  guint n = 0;
+
+  for (gsize i = 0; i < len; i++)
+    n += ((guchar) s[i] & 0xc0) != 0x80 && s[i] != '\r';
+  return n;
+}
+
+/* A NUL byte at column (1 for the first character) of line: not text. */
+static gboolean
+nul_error (GError          **error,
+           const TraceFile  *f,
+           guint64           line,
+           guint             column)
+{
+  g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
+               _("%s:%lu:%u: not text (a NUL byte): a time-independent trace is text, one action a line"),
+               f->name, (gulong) line, column);
+  return FALSE;
+}
+
 /* The next line, not trimmed; FALSE at the end or on an error (c->error). */
 static inline gboolean
 cursor_next_line (AugurTraceSet  *t,
@@ -1151,6 +1190,16 @@ cursor_next_line (AugurTraceSet  *t,
       if (G_UNLIKELY (c->skipping))
         {
           /* the rest of a long comment: drop it as it comes */
+          const char *stop = nl != NULL ? nl : c->buf + c->end;
+
+          if (G_UNLIKELY (c->nul_offset < c->buf_offset + (guint64) (stop - c->buf)))
+            {
+              const char *nul = c->buf + (gsize) (c->nul_offset - c->buf_offset);
+
+              return nul_error (&c->error, f, c->line + 1,
+                                c->skip_column + count_characters (start, (gsize) (nul - start)) + 1);
+            }
+          c->skip_column += count_characters (start, (gsize) (stop - start));
           if (nl == NULL)
             {
               c->pos = c->end;
@@ -1190,7 +1239,19 @@ cursor_next_line (AugurTraceSet  *t,
         {
           if (is_comment (start, c->end - c->pos))
             {
+              const char *stop = c->buf + c->end;
+
+              if (c->nul_offset < c->buf_offset + c->end)
+                {
+                  const char *nul = c->buf + (gsize) (c->nul_offset - c->buf_offset);
+
+                  return nul_error (&c->error, f, c->line + 1,
+                                    count_characters (start, (gsize) (nul - start)) + 1 -
+                                    (c->buf_offset + c->pos == 0 && augur_text_bom_length (start, 3) > 0));
+                }
               c->skipping = TRUE;
+              c->skip_column = count_characters (start, (gsize) (stop - start)) -
+                               (c->buf_offset + c->pos == 0 && augur_text_bom_length (start, 3) > 0);
               c->pos = c->end;
               continue;
             }
@@ -1207,7 +1268,11 @@ cursor_next_line (AugurTraceSet  *t,
     {
       *line += 3;
       *len -= 3;
+      if (G_UNLIKELY (c->nul_offset < 3 + (guint64) *len))
+        return nul_error (&c->error, f, c->line, count_characters (*line, (gsize) (c->nul_offset - 3)) + 1);
     }
+  else if (G_UNLIKELY (c->nul_offset < *offset + *len))
+    return nul_error (&c->error, f, c->line, count_characters (*line, (gsize) (c->nul_offset - *offset)) + 1);
   return TRUE;
 }
 

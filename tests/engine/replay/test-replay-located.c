@@ -388,10 +388,23 @@ test_named_not_quoted (void)
   g_autofree char *one = write_file ("one-secret", "1 hunter2 more\n");
   g_autofree char *r0 = write_file ("n0.txt", "0 init\n0 finalize\n");
   const char *named[] = { secrets, "/proc/self/environ", digits, one };
+  g_autofree char *environ_at = NULL;
   const char *expected[] = { ":1: expected a rank (a whole number) at the start of the line",
-                             ":1: expected a rank (a whole number) at the start of the line",
+                             NULL,
                              ":1: process '(not shown)' is not in the deployment",
                              ":1: unknown action '(not shown)'" };
+
+  /* /proc/self/environ, as this process reads it: its first NUL byte,
+   * after its first variable, makes it no text */
+  {
+    g_autofree char *env = NULL;
+    gsize length = 0;
+
+    if (g_file_get_contents ("/proc/self/environ", &env, &length, NULL) && memchr (env, '\0', length) != NULL)
+      environ_at = g_strdup_printf (":1:%ld: not text (a NUL byte): a time-independent trace is text, one action a line",
+                                    g_utf8_strlen (env, -1) + 1);
+    expected[1] = environ_at;
+  }
 
   for (guint i = 0; i < G_N_ELEMENTS (named); i++)
     for (guint alone = 0; alone < 2; alone++)
@@ -403,7 +416,7 @@ test_named_not_quoted (void)
         g_autofree char *where = g_strconcat (named[i], expected[i], NULL);
         const char *path_env = g_getenv ("PATH");
 
-        if (i == 1 && !g_file_test (named[i], G_FILE_TEST_EXISTS))
+        if (i == 1 && (!g_file_test (named[i], G_FILE_TEST_EXISTS) || environ_at == NULL))
           continue;
         if (alone && i >= 2)
           continue;   /* one file of every rank's lines: counted first, said the same */

@@ -1364,6 +1364,93 @@ test_summary_nul (void)
       }
 }
 
+/* The replay's reader refuses a NUL byte at its line and column too, in
+ * an action's line or a comment's (a comment longer than the reader's
+ * buffer as well), whatever ends the lines, after a byte-order mark or
+ * none, compressed or not: a file with one is not text. */
+static void
+test_reader_nul (void)
+{
+  static const char *const eols[] = { "\n", "\r\n", "\r" };
+  g_autofree char *path = tmp_path ("nul-reader.txt");
+  g_autofree char *gz_path = tmp_path ("nul-reader.txt.gz");
+  g_autofree char *name = NULL;
+
+  for (guint e = 0; e < G_N_ELEMENTS (eols); e++)
+    for (guint bom = 0; bom < 2; bom++)
+      for (guint where = 0; where < 4; where++)
+        for (guint gz = 0; gz < 2; gz++)
+          {
+            g_autoptr(GString) text = g_string_new (bom ? "\xEF\xBB\xBF" : "");
+            g_autoptr(GFile) file = NULL;
+            g_autoptr(AugurTraceSet) t = NULL;
+            g_autoptr(GError) error = NULL;
+            g_autofree char *expected = NULL;
+            AugurTraceAction a;
+            guint line = 0, column = 0, n = 0;
+            gboolean ok;
+
+            g_string_append_printf (text, "p0 init%sp0 compute 1%s", eols[e], eols[e]);
+            switch (where)
+              {
+              case 0: /* in an action: line 3, after "p0 comp" */
+                g_string_append_len (text, "p0 comp\0ute 5", 13);
+                line = 3, column = 8;
+                break;
+              case 1: /* in a comment: line 3, after "# a \xC3\xA9t\xC3\xA9 " (é counts once) */
+                g_string_append_len (text, "# a \xC3\xA9t\xC3\xA9 \0x", 12);
+                line = 3, column = 9;
+                break;
+              case 2: /* 3 MB into a comment, beyond the reader's buffers */
+                g_string_append (text, "#");
+                for (guint i = 0; i < 3 * 1024 * 1024; i++)
+                  g_string_append_c (text, 'x');
+                g_string_append_len (text, "\0", 1);
+                line = 3, column = 3 * 1024 * 1024 + 2;
+                break;
+              default: /* on the first line, after its byte-order mark */
+                g_string_truncate (text, 0);
+                g_string_append (text, bom ? "\xEF\xBB\xBF" : "");
+                g_string_append_len (text, "p0 in\0it", 8);
+                line = 1, column = 6;
+                break;
+              }
+            g_string_append_printf (text, "%sp0 finalize%s", eols[e], eols[e]);
+            if (gz)
+              {
+                g_autoptr(GZlibCompressor) z = g_zlib_compressor_new (G_ZLIB_COMPRESSOR_FORMAT_GZIP, -1);
+                g_autoptr(GBytes) in = g_bytes_new (text->str, text->len);
+                g_autoptr(GOutputStream) mem = g_memory_output_stream_new_resizable ();
+                g_autoptr(GOutputStream) out = g_converter_output_stream_new (mem, G_CONVERTER (z));
+
+                g_assert_true (g_output_stream_write_all (out, text->str, text->len, NULL, NULL, NULL));
+                g_assert_true (g_output_stream_close (out, NULL, NULL));
+                g_assert_true (g_file_set_contents (gz_path,
+                                                    g_memory_output_stream_get_data (G_MEMORY_OUTPUT_STREAM (mem)),
+                                                    (gssize) g_memory_output_stream_get_data_size (
+                                                      G_MEMORY_OUTPUT_STREAM (mem)),
+                                                    NULL));
+                file = g_file_new_for_path (gz_path);
+              }
+            else
+              {
+                g_assert_true (g_file_set_contents (path, text->str, (gssize) text->len, NULL));
+                file = g_file_new_for_path (path);
+              }
+            name = (g_free (name), path_of (file));
+            t = augur_trace_set_open_merged (file, names4, 1, &error);
+            if (t != NULL)
+              while ((ok = augur_trace_set_next (t, 0, &a, &error)))
+                n++;
+            g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX);
+            expected = g_strdup_printf ("%s:%u:%u: not text (a NUL byte): a time-independent trace is text, one action "
+                                        "a line", name, line, column);
+            g_assert_cmpstr (error->message, ==, expected);
+            /* nothing read after it */
+            g_assert_cmpuint (n, <=, line - 1);
+          }
+}
+
 /* Hostile files: a line too long to be an action is a located error, a
  * comment of any length is skipped without being kept, a byte-order mark
  * and lone-CR line ends are read, devices, pipes and folders are refused,
@@ -1874,6 +1961,7 @@ main (int   argc,
   g_test_add_func ("/engine/trace/stream/random-limits", test_random_limits);
   g_test_add_func ("/engine/trace/errors/hostile-files", test_hostile_files);
   g_test_add_func ("/engine/trace/errors/summary-nul", test_summary_nul);
+  g_test_add_func ("/engine/trace/errors/reader-nul", test_reader_nul);
   g_test_add_func ("/engine/trace/stream/long-grouped", test_long_grouped);
   if (g_test_perf ())
     g_test_add_func ("/engine/trace/perf/stencil", test_perf_stencil);

@@ -12,6 +12,9 @@
 
 #define MAX_FIT_SCALE 1.5
 #define LEGIBLE_SCALE 0.6   /* below this, labels are too small to read */
+/* The smallest label a diagram opens with on a page: a diagram whose
+ * whole would draw them smaller opens on a part of it. */
+#define OPEN_LABEL_PX 10.0
 #define MIN_SCALE     0.02
 #define MAX_SCALE     8.0
 
@@ -26,6 +29,8 @@ struct _AugurStateDiagramView
   int                   hovered;
   gboolean              fitted;        /* follow the widget's size */
   gboolean              whole;         /* fitted: the whole diagram, however small */
+  double                min_label_px;  /* fitted: labels no smaller, unless whole */
+  char                 *note;
   AugurDiagramViewport  vp;
   double                drag_start_x;
   double                drag_start_y;
@@ -63,19 +68,25 @@ refit (AugurStateDiagramView *self)
 {
   int w = gtk_widget_get_width (GTK_WIDGET (self));
   int h = gtk_widget_get_height (GTK_WIDGET (self));
+  double legible = self->min_label_px / AUGUR_DIAGRAM_LABEL_PX;
 
   if (self->diagram == NULL || w <= 0 || h <= 0)
     return;
-  augur_diagram_fit_viewport (self->diagram, w, h, MAX_FIT_SCALE, &self->vp);
-  if (!self->whole && self->vp.scale < LEGIBLE_SCALE)
+  augur_diagram_fit_viewport (self->diagram, w, h, MAX (MAX_FIT_SCALE, legible), &self->vp);
+  if (!self->whole && self->vp.scale < legible)
     {
       /* A legible part, from the initial state on (layers run left to
-       * right); the whole diagram is one click (or Ctrl+0) away. */
-      double dw, dh;
+       * right, the initial state first): the note says there is more,
+       * and the whole diagram is one click (or Ctrl+0) away. */
+      double dw, dh, x = 0, y = 0, r = 0;
+
       augur_diagram_get_size (self->diagram, &dw, &dh);
-      self->vp.scale = LEGIBLE_SCALE;
-      self->vp.offset_x = dw * LEGIBLE_SCALE <= w ? (w - dw * LEGIBLE_SCALE) / 2 : 0;
-      self->vp.offset_y = (h - dh * LEGIBLE_SCALE) / 2;
+      if (augur_diagram_get_n_nodes (self->diagram) > 0)
+        augur_diagram_get_node_position (self->diagram, 0, &x, &y, &r);
+      self->vp.scale = legible;
+      self->vp.offset_x = dw * legible <= w ? (w - dw * legible) / 2 : 0;
+      self->vp.offset_y = dh * legible <= h ? (h - dh * legible) / 2
+                                            : CLAMP (h / 2.0 - y * legible, h - dh * legible, 0);
     }
 }
 
@@ -157,7 +168,7 @@ augur_state_diagram_view_snapshot (GtkWidget   *widget,
        * out and say how to get them back. */
       style.hide_arc_labels = self->vp.scale < LEGIBLE_SCALE;
       augur_diagram_draw (cr, width, height, self->diagram, &self->vp, &style);
-      if (style.hide_arc_labels)
+      if (augur_state_diagram_view_get_note (self) != NULL)
         draw_note (cr, widget, width, height, augur_state_diagram_view_get_note (self));
     }
   else if (self->too_large > 0 || (self->diagram != NULL && augur_diagram_get_n_nodes (self->diagram) > self->max_nodes))
@@ -336,6 +347,7 @@ augur_state_diagram_view_dispose (GObject *object)
 {
   AugurStateDiagramView *self = AUGUR_STATE_DIAGRAM_VIEW (object);
   g_clear_pointer (&self->diagram, augur_diagram_unref);
+  g_clear_pointer (&self->note, g_free);
   G_OBJECT_CLASS (augur_state_diagram_view_parent_class)->dispose (object);
 }
 
@@ -427,6 +439,7 @@ augur_state_diagram_view_init (AugurStateDiagramView *self)
   self->selected = -1;
   self->hovered = -1;
   self->fitted = TRUE;
+  self->min_label_px = OPEN_LABEL_PX;
   self->vp.scale = 1.0;
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
@@ -463,9 +476,9 @@ augur_state_diagram_view_set_diagram (AugurStateDiagramView *self,
       self->selected = -1;
       self->hovered = -1;
       self->fitted = TRUE;
-      /* The whole diagram first: a part would hide that there is more
-       * (the note says how to read labels too small to draw). */
-      self->whole = TRUE;
+      /* A legible part first when the whole would be a smudge: the note
+       * says that there is more and how to see it. */
+      self->whole = FALSE;
       refit (self);
       augur_view_refresh_hover (GTK_WIDGET (self));
     }
@@ -583,11 +596,67 @@ augur_state_diagram_view_get_scale (AugurStateDiagramView *self)
   return self->vp.scale;
 }
 
+/* Whether some of the diagram is outside the view. */
+static gboolean
+shows_part (AugurStateDiagramView *self)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (self));
+  int h = gtk_widget_get_height (GTK_WIDGET (self));
+  double dw, dh;
+
+  if (w <= 0 || h <= 0)
+    return FALSE;
+  augur_diagram_get_size (self->diagram, &dw, &dh);
+  return self->vp.offset_x < -1 || self->vp.offset_y < -1 ||
+         self->vp.offset_x + dw * self->vp.scale > w + 1 ||
+         self->vp.offset_y + dh * self->vp.scale > h + 1;
+}
+
 const char *
 augur_state_diagram_view_get_note (AugurStateDiagramView *self)
 {
+  guint n;
+
   g_return_val_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self), NULL);
-  if (!is_drawable (self) || self->vp.scale >= LEGIBLE_SCALE)
+  if (!is_drawable (self))
     return NULL;
-  return _("Arc labels are hidden at this size: zoom in (Ctrl++ or the wheel) to read them, drag to move around.");
+  if (self->vp.scale < LEGIBLE_SCALE)
+    return _("Arc labels are hidden at this size: zoom in (Ctrl++ or the wheel) to read them, drag to move around.");
+  if (!shows_part (self))
+    return NULL;
+  n = augur_diagram_get_n_nodes (self->diagram);
+  g_free (self->note);
+  self->note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Showing part of the %u state: drag to see the rest",
+                                             "Showing part of the %u states: drag to see the rest", n), n);
+  return self->note;
+}
+
+void
+augur_state_diagram_view_set_min_label_px (AugurStateDiagramView *self,
+                                           double                 px)
+{
+  g_return_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self));
+  self->min_label_px = MAX (px, 1.0);
+  if (self->fitted)
+    refit (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+double
+augur_state_diagram_view_get_label_px (AugurStateDiagramView *self)
+{
+  g_return_val_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self), 0);
+  return AUGUR_DIAGRAM_LABEL_PX * self->vp.scale;
+}
+
+double
+augur_state_diagram_view_get_node_px (AugurStateDiagramView *self)
+{
+  double x, y, r = 0;
+
+  g_return_val_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self), 0);
+  if (self->diagram == NULL || augur_diagram_get_n_nodes (self->diagram) == 0)
+    return 0;
+  augur_diagram_get_node_position (self->diagram, 0, &x, &y, &r);
+  return 2 * r * self->vp.scale;
 }

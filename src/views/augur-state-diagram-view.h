@@ -14,8 +14,10 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (AugurStateDiagramView, augur_state_diagram_view, AUGUR, STATE_DIAGRAM_VIEW, GtkWidget)
 
 GtkWidget    *augur_state_diagram_view_new           (void);
-/* Shows a diagram (NULL: nothing), fitted to the view but never below a
- * legible zoom, until the user zooms or pans. */
+/* Shows a diagram (NULL: nothing), fitted to the view until the user
+ * zooms or pans; a diagram whose whole would draw its labels smaller than
+ * the view's smallest (augur_state_diagram_view_set_min_label_px()) opens
+ * on a part of it, from the initial state, and the note says so. */
 void          augur_state_diagram_view_set_diagram   (AugurStateDiagramView *self,
                                                       AugurDiagram          *diagram);
 AugurDiagram *augur_state_diagram_view_get_diagram   (AugurStateDiagramView *self);
@@ -36,8 +38,17 @@ void          augur_state_diagram_view_zoom          (AugurStateDiagramView *sel
                                                       double                 factor);
 /* The current zoom (pixels per diagram unit). */
 double        augur_state_diagram_view_get_scale     (AugurStateDiagramView *self);
-/* The note the view shows over the diagram (e.g. that arc labels are
- * hidden at this zoom), or NULL. */
+/* The smallest height of the arcs' labels, in pixels, the diagram opens
+ * with (10 unless set: a presentation asks for larger). */
+void          augur_state_diagram_view_set_min_label_px (AugurStateDiagramView *self,
+                                                         double                 px);
+/* How tall the arcs' labels and the states' circles are drawn now, in
+ * pixels. */
+double        augur_state_diagram_view_get_label_px  (AugurStateDiagramView *self);
+double        augur_state_diagram_view_get_node_px   (AugurStateDiagramView *self);
+/* The note the view shows over the diagram (that arc labels are hidden at
+ * this zoom, or that it shows part of the states and the rest is a drag
+ * away), or NULL. */
 const char   *augur_state_diagram_view_get_note      (AugurStateDiagramView *self);
 
 G_END_DECLS

@@ -13,8 +13,6 @@ G_BEGIN_DECLS
 
 /* Sizes in diagram units. */
 #define AUGUR_DIAGRAM_MARGIN      24.0
-#define AUGUR_DIAGRAM_LABEL_PX    12.0
-#define AUGUR_DIAGRAM_NUMBER_PX   13.0
 #define AUGUR_DIAGRAM_LABEL_PAD_X  4.0
 #define AUGUR_DIAGRAM_LABEL_PAD_Y  1.5
 #define AUGUR_DIAGRAM_ARROW_LEN    9.0

@@ -105,6 +105,11 @@ void        augur_diagram_get_edge_midpoint (const AugurDiagram *d,
                                              guint               edge,
                                              double             *x,
                                              double             *y);
+/* The type of an arc's label and of a state's number, in diagram units
+ * (pixels at scale 1): a view tells from them how large they are drawn. */
+#define AUGUR_DIAGRAM_LABEL_PX    12.0
+#define AUGUR_DIAGRAM_NUMBER_PX   13.0
+
 /* Size of the whole picture (margins included), in diagram units. */
 void        augur_diagram_get_size         (const AugurDiagram *d,
                                             double             *width,

@@ -22,6 +22,13 @@ G_DECLARE_DERIVABLE_TYPE (AugurChartView, augur_chart_view, AUGUR, CHART_VIEW, G
  * AUGUR_CHART_LEGEND_MORE), not the chart's. */
 #define AUGUR_CHART_VIEW_LEGEND (-2)
 
+/* The size a chart is laid out at for a projector (View -> Present),
+ * before it is scaled to the screen as a whole: smaller than a page's
+ * chart area, so that its text, drawn at the size it has on a page, comes
+ * out larger on the screen. */
+#define AUGUR_CHART_VIEW_PROJECTOR_WIDTH  600.0
+#define AUGUR_CHART_VIEW_PROJECTOR_HEIGHT 300.0
+
 /* The engine's functions a subclass's chart data has (cast to these). */
 typedef const char *(*AugurChartViewTitleFunc)  (gconstpointer   data);
 typedef gboolean    (*AugurChartViewExportFunc) (gpointer        data,

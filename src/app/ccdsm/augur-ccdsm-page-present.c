@@ -1,8 +1,9 @@
 /* augur-ccdsm-page-present.c: the cache-coherence page in a presentation
  * (augur-present.h): the misses per round trip of each variable and
  * process (the one-way latency in the caption, as the page and the report
- * name it: half a round trip), the state diagram when
- * it was drawn, and the experiment's latency and misses; the what-if row
+ * name it: half a round trip), the same by kind of variable, the machine
+ * the processes run on, the checks, the state diagram when it was drawn,
+ * and the experiment's latency and misses; the what-if row
  * sets a latency of the table, as the Latencies tab does, and solves.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
@@ -12,8 +13,8 @@
 #include "augur-bar-chart-view.h"
 #include "augur-ccdsm-page-private.h"
 #include "augur-line-chart-view.h"
+#include "augur-machine-view.h"
 #include "augur-present.h"
-#include "augur-state-diagram-view.h"
 
 static GtkWidget *
 misses_chart (AugurCcdsmResult *r)
@@ -44,6 +45,70 @@ misses_chart (AugurCcdsmResult *r)
   view = augur_bar_chart_view_new ();
   augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (view), bars);
   return view;
+}
+
+/* The misses of each kind of variable (as the Misses tab's By Kind
+ * table), by process; NULL when the program names no kinds. */
+static GtkWidget *
+kinds_chart (AugurCcdsmResult *r)
+{
+  const AugurCcdsmProgram *program = augur_ccdsm_result_get_program (r);
+  guint np = augur_ccdsm_program_get_n_processes (program);
+  guint nk = augur_ccdsm_program_get_n_kinds (program);
+  g_autoptr(AugurBarChartData) bars = NULL;
+  g_autofree double *values = g_new0 (double, MAX (np, 1));
+  GtkWidget *view;
+
+  if (np == 0 || nk == 0)
+    return NULL;
+  bars = augur_bar_chart_data_new (_("Misses per round trip by kind"), _("Misses"), _("per round trip"));
+  for (guint p = 0; p < np; p++)
+    {
+      AugurChartColor color;
+
+      augur_chart_style_get_series_color (NULL, p, &color, NULL);
+      augur_bar_chart_data_add_category (bars, augur_ccdsm_program_get_process_name (program, p), &color, NULL);
+    }
+  for (guint k = 0; k < nk; k++)
+    {
+      for (guint p = 0; p < np; p++)
+        values[p] = augur_ccdsm_result_get_misses_by_kind (r, k, p);
+      augur_bar_chart_data_add_bar (bars, augur_ccdsm_program_get_kind_name (program, k), values);
+    }
+  view = augur_bar_chart_view_new ();
+  augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (view), bars);
+  return view;
+}
+
+/* The checks as the Checks tab lists them: each applicable one, passed or
+ * failed, with its message when it failed. */
+static char *
+checks_text (AugurCcdsmResult *r,
+             guint            *n_failed)
+{
+  GString *text = g_string_new (NULL);
+
+  *n_failed = 0;
+  for (guint k = 0; k < AUGUR_CCDSM_CHECK_N; k++)
+    {
+      const AugurCcdsmCheck *check = augur_ccdsm_result_get_check (r, k);
+
+      if (check == NULL || !check->applicable)
+        continue;
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      if (check->passed)
+        /* Translators: a check passed in a presentation, "Deadlock free: ok". */
+        g_string_append_printf (text, _("✓ %s: ok"), augur_ccdsm_page_check_title (check->kind));
+      else
+        {
+          /* Translators: a check failed in a presentation, "Coherence: failed (message)". */
+          g_string_append_printf (text, _("✗ %s: failed (%s)"), augur_ccdsm_page_check_title (check->kind),
+                                  check->message != NULL ? check->message : "");
+          (*n_failed)++;
+        }
+    }
+  return g_string_free (text, FALSE);
 }
 
 void
@@ -78,19 +143,33 @@ augur_ccdsm_page_present_steps (AugurPage *page,
 
           g_ptr_array_add (steps, augur_present_step_new (_("One-way latency"), NULL, augur_present_text_new (text)));
         }
-      if (self->diagram != NULL &&
-          augur_diagram_get_n_nodes (self->diagram) <= AUGUR_PRESENT_MAX_DIAGRAM_NODES)
+      if (augur_ccdsm_result_is_solved (self->result))
         {
-          GtkWidget *view = augur_state_diagram_view_new ();
-          AugurPresentStep *step;
+          GtkWidget *chart = kinds_chart (self->result);
 
-          augur_state_diagram_view_set_diagram (AUGUR_STATE_DIAGRAM_VIEW (view), self->diagram);
-          step = augur_present_step_new (_("State diagram"), NULL, view);
-
-          /* zoomed and dragged to read the arcs' labels */
-          step->interactive = TRUE;
-          g_ptr_array_add (steps, step);
+          if (chart != NULL)
+            g_ptr_array_add (steps, augur_present_step_new (_("Cache misses by kind"), NULL, chart));
         }
+      {
+        const AugurCcdsmProgram *program = augur_ccdsm_result_get_program (self->result);
+        GtkWidget *machine = augur_machine_view_new ();
+
+        /* the machine the result is of: its processes on its processors */
+        augur_machine_view_set_model (AUGUR_MACHINE_VIEW (machine), (AugurCcdsmProgram *) program,
+                                      augur_ccdsm_program_get_setup (program));
+        g_ptr_array_add (steps, augur_present_step_new (_("Machine"), NULL, machine));
+      }
+      {
+        guint n_failed;
+        g_autofree char *text = checks_text (self->result, &n_failed);
+
+        if (*text != '\0')
+          g_ptr_array_add (steps, augur_present_step_new (_("Checks"),
+                                                          n_failed == 0 ? _("Every check passed.") : NULL,
+                                                          augur_present_text_new (text)));
+      }
+      if (self->diagram != NULL)
+        g_ptr_array_add (steps, augur_present_diagram_step_new (_("State diagram"), self->diagram));
     }
   for (guint i = 0; i < G_N_ELEMENTS (experiment); i++)
     if (experiment[i].chart != NULL)

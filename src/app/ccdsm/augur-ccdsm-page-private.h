@@ -163,6 +163,8 @@ char    *augur_ccdsm_page_compose_text      (AugurCcdsmPage *self);
 void     augur_ccdsm_page_schedule_parse    (AugurCcdsmPage *self);
 /* Shows the last program and its setup in the machine view. */
 void     augur_ccdsm_page_update_machine_view (AugurCcdsmPage *self);
+/* A check's name, as the Checks tab shows it (translated). */
+const char *augur_ccdsm_page_check_title (AugurCcdsmCheckKind kind);
 void     augur_ccdsm_page_update_modified   (AugurCcdsmPage *self);
 /* Loaded or saved: the current text and setup are the unmodified ones. */
 void     augur_ccdsm_page_mark_saved        (AugurCcdsmPage *self);

@@ -279,8 +279,8 @@ remove_children (GtkWidget *parent)
     gtk_widget_unparent (child);
 }
 
-static const char *
-check_title (AugurCcdsmCheckKind kind)
+const char *
+augur_ccdsm_page_check_title (AugurCcdsmCheckKind kind)
 {
   switch (kind)
     {
@@ -328,7 +328,7 @@ check_header (const AugurCcdsmCheck *check)
                           : check->passed ? "emblem-ok-symbolic" : "dialog-error-symbolic";
   GtkWidget *icon = gtk_image_new_from_icon_name (icon_name);
   GtkWidget *text = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *name = gtk_label_new (check_title (check->kind));
+  GtkWidget *name = gtk_label_new (augur_ccdsm_page_check_title (check->kind));
   GtkWidget *status = gtk_label_new (!check->applicable ? _("not applicable")
                                      : check->passed ? _("ok") : _("failed"));
   GtkWidget *title = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);

@@ -16,7 +16,6 @@
 #include "augur-line-chart-view.h"
 #include "augur-pepa-page-private.h"
 #include "augur-present.h"
-#include "augur-state-diagram-view.h"
 #include "pepa.h"
 
 static void
@@ -75,19 +74,8 @@ augur_pepa_page_present_steps (AugurPage *page,
 
   if (self->result != NULL)
     throughput_step (self, steps);
-  if (self->result != NULL && self->diagram != NULL &&
-      augur_diagram_get_n_nodes (self->diagram) <= AUGUR_PRESENT_MAX_DIAGRAM_NODES)
-    {
-      GtkWidget *view = augur_state_diagram_view_new ();
-      AugurPresentStep *step;
-
-      augur_state_diagram_view_set_diagram (AUGUR_STATE_DIAGRAM_VIEW (view), self->diagram);
-      step = augur_present_step_new (_("State diagram"), NULL, view);
-
-      /* zoomed and dragged to read the arcs' labels */
-      step->interactive = TRUE;
-      g_ptr_array_add (steps, step);
-    }
+  if (self->result != NULL && self->diagram != NULL)
+    g_ptr_array_add (steps, augur_present_diagram_step_new (_("State diagram"), self->diagram));
   for (guint i = 0; i < G_N_ELEMENTS (analyses); i++)
     {
       AugurChartData *chart = analyses[i].view != NULL

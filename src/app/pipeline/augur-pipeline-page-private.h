@@ -84,6 +84,9 @@ struct _AugurPipelinePage
 
   AugurPipelineResults *results;
   AugurPipelineSweep   *sweep;
+  /* The last sweep started here (its parameter NULL: none), which Sweep
+   * Again runs again on the description as it is. */
+  AugurSweepSpec        last_sweep;
   AugurChartData       *chart;
 };
 

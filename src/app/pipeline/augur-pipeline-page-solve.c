@@ -766,6 +766,16 @@ augur_pipeline_page_sweep (AugurPipelinePage *self,
       return;
     }
 
+  if (parameter != self->last_sweep.parameter)
+    {
+      g_free (self->last_sweep.parameter);
+      self->last_sweep.parameter = g_strdup (parameter);
+    }
+  self->last_sweep.from = from;
+  self->last_sweep.to = to;
+  self->last_sweep.points = points;
+  self->last_sweep.logarithmic = logarithmic;
+  self->last_sweep.best_k = best_k;
   in = job_inputs_new (self, TRUE);
   in->spec.parameter = g_strdup (parameter);
   in->spec.from = from;

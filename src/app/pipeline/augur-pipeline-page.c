@@ -358,6 +358,7 @@ augur_pipeline_page_update_actions (AugurPipelinePage *self)
 
   gtk_widget_action_set_enabled (widget, "page.evaluate", valid && idle);
   gtk_widget_action_set_enabled (widget, "page.sweep", valid && idle);
+  gtk_widget_action_set_enabled (widget, "page.sweep-again", valid && idle);
   gtk_widget_action_set_enabled (widget, "page.cluster-run", valid && idle);
   gtk_widget_action_set_enabled (widget, "page.cluster-collect", idle);
   gtk_widget_action_set_enabled (widget, "page.cluster-resubmit", idle);
@@ -429,6 +430,26 @@ sweep_action (GtkWidget  *widget,
   AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (widget);
 
   gtk_menu_button_popup (GTK_MENU_BUTTON (self->sweep_button));
+}
+
+/* The last sweep again, of the description as it is (a sweep's stale
+ * plot's Run Again, and Sweep Again in a presentation); the sweep's
+ * popover when none was started here (one collected from a cluster). */
+static void
+sweep_again_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  AugurPipelinePage *self = AUGUR_PIPELINE_PAGE (widget);
+  const AugurSweepSpec *last = &self->last_sweep;
+
+  if (last->parameter == NULL)
+    {
+      gtk_menu_button_popup (GTK_MENU_BUTTON (self->sweep_button));
+      return;
+    }
+  augur_pipeline_page_sweep (self, last->parameter, last->from, last->to, last->points,
+                             last->logarithmic, last->best_k);
 }
 
 static void
@@ -593,6 +614,7 @@ augur_pipeline_page_dispose (GObject *object)
     gtk_widget_unparent (child);
 
   g_clear_pointer (&self->entries, g_hash_table_unref);
+  g_clear_pointer (&self->last_sweep.parameter, g_free);
   G_OBJECT_CLASS (augur_pipeline_page_parent_class)->dispose (object);
 }
 
@@ -714,6 +736,7 @@ augur_pipeline_page_class_init (AugurPipelinePageClass *klass)
   gtk_widget_class_install_action (widget_class, "page.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "page.redo", NULL, redo_action);
   gtk_widget_class_install_action (widget_class, "page.sweep", NULL, sweep_action);
+  gtk_widget_class_install_action (widget_class, "page.sweep-again", NULL, sweep_again_action);
   augur_cluster_install_actions (widget_class, cluster_folder_chosen);
   gtk_widget_class_install_action (widget_class, "page.open-pepa", NULL, open_pepa_action);
   gtk_widget_class_install_action (widget_class, "page.apply-best", NULL, apply_best_action);
@@ -771,7 +794,7 @@ augur_pipeline_page_init (AugurPipelinePage *self)
   gtk_box_append (GTK_BOX (self->chart_box), self->chart_view);
   /* Results of another state of the document look stale (augur-page.h). */
   augur_page_add_result_area (AUGUR_PAGE (self), self->results_box, self->results_box, NULL);
-  augur_page_add_result_area (AUGUR_PAGE (self), self->chart_box, self->chart_box, "page.sweep");
+  augur_page_add_result_area (AUGUR_PAGE (self), self->chart_box, self->chart_box, "page.sweep-again");
 
   {
     const AugurResultColumn crossover_columns[] = {

@@ -256,6 +256,31 @@ augur_page_result_area_is_stale (AugurPage *page,
   return result_area_stale (page, ra);
 }
 
+const char *
+augur_page_result_area_get_rerun_action (AugurPage *page,
+                                         GtkWidget *area)
+{
+  ResultArea *ra;
+
+  g_return_val_if_fail (AUGUR_IS_PAGE (page), NULL);
+  ra = find_result_area (page, area);
+  g_return_val_if_fail (ra != NULL, NULL);
+  return ra->rerun_action;
+}
+
+void
+augur_page_result_area_rerun (AugurPage *page,
+                              GtkWidget *area)
+{
+  ResultArea *ra;
+
+  g_return_if_fail (AUGUR_IS_PAGE (page));
+  ra = find_result_area (page, area);
+  g_return_if_fail (ra != NULL);
+  if (!augur_page_get_running (page))
+    on_rerun_clicked (NULL, ra);
+}
+
 GtkWidget *
 augur_page_result_area_get_banner (AugurPage *page,
                                    GtkWidget *area)

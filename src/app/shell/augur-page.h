@@ -214,6 +214,14 @@ void        augur_page_result_area_cleared (AugurPage *page,
 /* Whether area shows results of another state of the document. */
 gboolean    augur_page_result_area_is_stale (AugurPage *page,
                                              GtkWidget *area);
+/* What the banner's Run Again of area does ("page.sweep", or NULL: a
+ * run of the page), and doing it (nothing while the page runs).  An
+ * action whose name starts "page.sweep" sweeps again (a presentation's
+ * button over it says Sweep Again). */
+const char *augur_page_result_area_get_rerun_action (AugurPage *page,
+                                                     GtkWidget *area);
+void        augur_page_result_area_rerun            (AugurPage *page,
+                                                     GtkWidget *area);
 /* For tests: the banner of area (a GtkRevealer, or NULL), and the areas
  * in the order they were added (NULL past the last). */
 GtkWidget  *augur_page_result_area_get_banner (AugurPage *page,

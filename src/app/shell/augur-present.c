@@ -18,7 +18,9 @@
 
 #include <glib/gi18n.h>
 
+#include "augur-chart-view.h"
 #include "augur-present.h"
+#include "augur-state-diagram-view.h"
 
 /* ---- Steps ---------------------------------------------------------------- */
 
@@ -61,6 +63,25 @@ augur_present_text_new (const char *text)
   return label;
 }
 
+AugurPresentStep *
+augur_present_diagram_step_new (const char   *title,
+                                AugurDiagram *diagram)
+{
+  GtkWidget *view = augur_state_diagram_view_new ();
+  AugurPresentStep *step;
+
+  /* the page drew it: so does the presentation, on a part of it when
+   * the whole would draw its labels smaller than a room reads */
+  augur_state_diagram_view_set_max_nodes (AUGUR_STATE_DIAGRAM_VIEW (view),
+                                          MAX (augur_diagram_get_n_nodes (diagram), 1));
+  augur_state_diagram_view_set_min_label_px (AUGUR_STATE_DIAGRAM_VIEW (view), AUGUR_PRESENT_MIN_LABEL_PX);
+  augur_state_diagram_view_set_diagram (AUGUR_STATE_DIAGRAM_VIEW (view), diagram);
+  step = augur_present_step_new (title, NULL, view);
+  /* dragged and zoomed to see the rest */
+  step->interactive = TRUE;
+  return step;
+}
+
 /* ---- The scaling container -------------------------------------------------
  *
  * Its child is allocated a size 1/scale of its own and drawn scaled by
@@ -80,8 +101,10 @@ struct _PresentScale
 
 G_DEFINE_FINAL_TYPE (PresentScale, present_scale, GTK_TYPE_WIDGET)
 
-/* The logical size a chart is laid out in before it is scaled: a 1280x720
- * screen's stage gives about 1.4, a 1920x1080 one's about 2.2. */
+/* The logical size a step is laid out in before it is scaled: a chart at
+ * the chart views' projector size (600x300: a 1280x720 screen's stage
+ * gives about 1.6, a 1280x1024 one's 2.0, a 1920x1080 one's about 2.8),
+ * anything else (a line of large text, a machine) at a page's size. */
 #define PRESENT_LOGICAL_WIDTH  820.0
 #define PRESENT_LOGICAL_HEIGHT 380.0
 
@@ -105,7 +128,9 @@ present_scale_size_allocate (GtkWidget *widget,
                              int        baseline)
 {
   PresentScale *self = PRESENT_SCALE (widget);
-  double s = MIN (width / PRESENT_LOGICAL_WIDTH, height / PRESENT_LOGICAL_HEIGHT);
+  gboolean chart = self->child != NULL && AUGUR_IS_CHART_VIEW (self->child);
+  double s = chart ? MIN (width / AUGUR_CHART_VIEW_PROJECTOR_WIDTH, height / AUGUR_CHART_VIEW_PROJECTOR_HEIGHT)
+                   : MIN (width / PRESENT_LOGICAL_WIDTH, height / PRESENT_LOGICAL_HEIGHT);
   int cw, ch, min_w, min_h;
 
   self->scale = CLAMP (s, 1.0, 3.0);
@@ -114,10 +139,19 @@ present_scale_size_allocate (GtkWidget *widget,
   gtk_widget_measure (self->child, GTK_ORIENTATION_HORIZONTAL, -1, &min_w, NULL, NULL, NULL);
   if (self->max_scale > 0)
     self->scale = MAX (1.0, MIN (self->scale, self->max_scale));
-  cw = (int) floor (width / self->scale);
-  ch = (int) floor (height / self->scale);
-  cw = MAX (cw, min_w);
-  gtk_widget_measure (self->child, GTK_ORIENTATION_VERTICAL, cw, &min_h, NULL, NULL, NULL);
+  /* A drawing taller than the stage at that scale (a machine of many
+   * nodes) is scaled down until it fits rather than cut, down to half
+   * its size. */
+  for (int i = 0; ; i++)
+    {
+      cw = (int) floor (width / self->scale);
+      ch = (int) floor (height / self->scale);
+      cw = MAX (cw, min_w);
+      gtk_widget_measure (self->child, GTK_ORIENTATION_VERTICAL, cw, &min_h, NULL, NULL, NULL);
+      if (min_h <= ch || i == 3 || self->scale <= 0.5)
+        break;
+      self->scale = MAX (0.5, self->scale * ch / (double) min_h);
+    }
   ch = MAX (ch, min_h);
   gtk_widget_allocate (self->child, cw, ch, -1,
                        gsk_transform_scale (NULL, (float) self->scale, (float) self->scale));
@@ -363,7 +397,9 @@ struct _AugurPresent
   GtkWidget  *empty_label;
   GtkWidget  *run_button;
   GtkWidget  *busy_box;
+  GtkWidget  *stale_box;
   GtkWidget  *stale_label;
+  GtkWidget  *stale_button;
   GtkWidget  *whatif;
   /* A run of the page ended since the presentation opened: no steps then
    * means that run gave no result (a what-if value the model refuses),
@@ -375,6 +411,9 @@ G_DEFINE_FINAL_TYPE (AugurPresent, augur_present, GTK_TYPE_WINDOW)
 
 /* How much of a result that is being replaced still shows. */
 #define PRESENT_OUTDATED_OPACITY 0.3
+/* How much of a result of the model before its last change shows: read,
+ * but not taken for the model's as it is. */
+#define PRESENT_STALE_OPACITY 0.5
 
 /* Whether the page shows results of another state of its document (an
  * edit, a what-if changed since they were computed). */
@@ -399,6 +438,7 @@ present_update_state (AugurPresent *self)
   AugurPresentStep *shown = self->steps->len > 0 ? g_ptr_array_index (self->steps, MIN (self->step, self->steps->len - 1))
                                                  : NULL;
   gboolean stale = FALSE;
+  const char *rerun = NULL;
 
   /* The step's own area: after a what-if the evaluation shown is the new
    * one while a sweep's plot is of the value before; each is said as it
@@ -406,14 +446,32 @@ present_update_state (AugurPresent *self)
   if (self->page != NULL && shown != NULL)
     stale = shown->area != NULL ? augur_page_result_area_is_stale (self->page, shown->area)
                                 : page_results_stale (self->page);
+  if (stale && shown->area != NULL)
+    rerun = augur_page_result_area_get_rerun_action (self->page, shown->area);
 
+  /* A sweep is run on its own (a what-if runs the model, not the sweep):
+   * the note says which, and its button does what the page's banner's
+   * does, the sweep again or a run. */
+  if (rerun != NULL && g_str_has_prefix (rerun, "page.sweep"))
+    {
+      gtk_label_set_text (GTK_LABEL (self->stale_label),
+                          _("This sweep is of the model before its last change: sweep again to see the model as it is."));
+      gtk_button_set_label (GTK_BUTTON (self->stale_button), _("_Sweep Again"));
+    }
+  else
+    {
+      gtk_label_set_text (GTK_LABEL (self->stale_label),
+                          _("These results are of the model before its last change: run it again "
+                            "to see the model as it is."));
+      gtk_button_set_label (GTK_BUTTON (self->stale_button), _("_Run Again"));
+    }
   gtk_widget_set_visible (self->busy_box, running);
-  gtk_widget_set_visible (self->stale_label, stale && !running);
+  gtk_widget_set_visible (self->stale_box, stale && !running);
   /* While the what-if's run goes, the row already shows its new value:
    * the chart and its caption (the main number) are of the value before,
    * and are faded until the new result replaces them, so that nobody in
    * the room reads them as the new value's. */
-  gtk_widget_set_opacity (self->stage, running ? PRESENT_OUTDATED_OPACITY : 1.0);
+  gtk_widget_set_opacity (self->stage, running ? PRESENT_OUTDATED_OPACITY : stale ? PRESENT_STALE_OPACITY : 1.0);
   gtk_widget_set_opacity (self->caption_label, running ? PRESENT_OUTDATED_OPACITY : 1.0);
   gtk_widget_set_sensitive (self->run_button, !running);
 }
@@ -541,6 +599,22 @@ run_clicked_cb (GtkButton    *button,
 {
   if (self->page != NULL && !augur_page_get_running (self->page))
     augur_page_run (self->page);
+}
+
+static void
+stale_clicked_cb (GtkButton    *button,
+                  AugurPresent *self)
+{
+  AugurPresentStep *shown;
+
+  if (self->page == NULL || self->steps->len == 0 || augur_page_get_running (self->page))
+    return;
+  shown = g_ptr_array_index (self->steps, MIN (self->step, self->steps->len - 1));
+  if (shown->area != NULL)
+    augur_page_result_area_rerun (self->page, shown->area);
+  else
+    augur_page_run (self->page);
+  gtk_widget_grab_focus (self->stage);
 }
 
 static void
@@ -748,13 +822,20 @@ augur_present_init (AugurPresent *self)
   gtk_widget_add_css_class (self->busy_box, "present-busy");
   gtk_widget_set_visible (self->busy_box, FALSE);
   gtk_box_append (GTK_BOX (box), self->busy_box);
-  self->stale_label = gtk_label_new (_("These results are of the model before its last change: run it again "
-                                       "to see the model as it is."));
-  gtk_widget_add_css_class (self->stale_label, "present-stale");
+  self->stale_box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  gtk_widget_add_css_class (self->stale_box, "present-stale");
+  gtk_widget_set_halign (self->stale_box, GTK_ALIGN_CENTER);
+  self->stale_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->stale_label, "warning");
   gtk_label_set_wrap (GTK_LABEL (self->stale_label), TRUE);
-  gtk_widget_set_visible (self->stale_label, FALSE);
-  gtk_box_append (GTK_BOX (box), self->stale_label);
+  gtk_widget_set_hexpand (self->stale_label, TRUE);
+  gtk_box_append (GTK_BOX (self->stale_box), self->stale_label);
+  self->stale_button = gtk_button_new_with_mnemonic (_("_Run Again"));
+  gtk_widget_set_valign (self->stale_button, GTK_ALIGN_CENTER);
+  g_signal_connect (self->stale_button, "clicked", G_CALLBACK (stale_clicked_cb), self);
+  gtk_box_append (GTK_BOX (self->stale_box), self->stale_button);
+  gtk_widget_set_visible (self->stale_box, FALSE);
+  gtk_box_append (GTK_BOX (box), self->stale_box);
 
   /* The keys are said where there is nothing else to show, and in the
    * counter's tooltip: every line taken from the chart is lost to the room. */
@@ -879,6 +960,13 @@ augur_present_get_whatif (AugurPresent *self)
 {
   g_return_val_if_fail (AUGUR_IS_PRESENT (self), NULL);
   return self->whatif;
+}
+
+GtkWidget *
+augur_present_get_stale_button (AugurPresent *self)
+{
+  g_return_val_if_fail (AUGUR_IS_PRESENT (self), NULL);
+  return gtk_widget_get_visible (self->stale_box) ? self->stale_button : NULL;
 }
 
 GtkWidget *

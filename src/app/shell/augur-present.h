@@ -14,6 +14,7 @@
 
 #include <gtk/gtk.h>
 
+#include "augur-diagram.h"
 #include "augur-page.h"
 
 G_BEGIN_DECLS
@@ -42,15 +43,21 @@ typedef struct
   GtkWidget *area;
 } AugurPresentStep;
 
-/* A state diagram is presented only when it is this small: a larger one
- * fitted to a screen is a smudge from the back of the room. */
-#define AUGUR_PRESENT_MAX_DIAGRAM_NODES 30
+/* The smallest arc label a presented state diagram opens with, in
+ * pixels: one whose whole would draw them smaller (a smudge from the back
+ * of the room) opens on a part of it, with a note that the rest is a drag
+ * away. */
+#define AUGUR_PRESENT_MIN_LABEL_PX 18.0
 
 /* Takes widget (its floating reference is sunk). */
 AugurPresentStep *augur_present_step_new  (const char       *title,
                                            const char       *caption,
                                            GtkWidget        *widget);
 void              augur_present_step_free (AugurPresentStep *step);
+/* A step showing diagram (the page's), interactive: legible labels
+ * (AUGUR_PRESENT_MIN_LABEL_PX), on a part of it when it is large. */
+AugurPresentStep *augur_present_diagram_step_new (const char   *title,
+                                                  AugurDiagram *diagram);
 /* A line of large text, centred: a step whose result is a number or a
  * sentence rather than a chart. */
 GtkWidget        *augur_present_text_new  (const char       *text);
@@ -99,6 +106,9 @@ GtkWidget   *augur_present_get_step_widget  (AugurPresent *self);
  * shown while there is no result. */
 GtkWidget   *augur_present_get_whatif       (AugurPresent *self);
 GtkWidget   *augur_present_get_run_button   (AugurPresent *self);
+/* The button of the note over a step of the model before its last change
+ * (Sweep Again for a sweep, else Run Again), or NULL when there is none. */
+GtkWidget   *augur_present_get_stale_button (AugurPresent *self);
 /* Every widget's text is scaled by this (the chart's drawing too). */
 double       augur_present_get_scale        (AugurPresent *self);
 

@@ -16,19 +16,24 @@
 #include "augur-machine-view.h"
 #include "augur-present.h"
 
+/* The misses per round trip by process: of each variable, or with
+ * by_kind of each kind of variable (as the Misses tab's By Kind table);
+ * NULL when there is none. */
 static GtkWidget *
-misses_chart (AugurCcdsmResult *r)
+misses_chart (AugurCcdsmResult *r,
+              gboolean          by_kind)
 {
   const AugurCcdsmProgram *program = augur_ccdsm_result_get_program (r);
   guint np = augur_ccdsm_program_get_n_processes (program);
-  guint nv = augur_ccdsm_program_get_n_variables (program);
+  guint n = by_kind ? augur_ccdsm_program_get_n_kinds (program) : augur_ccdsm_program_get_n_variables (program);
   g_autoptr(AugurBarChartData) bars = NULL;
   g_autofree double *values = g_new0 (double, MAX (np, 1));
   GtkWidget *view;
 
-  if (np == 0 || nv == 0)
+  if (np == 0 || n == 0)
     return NULL;
-  bars = augur_bar_chart_data_new (_("Misses per round trip"), _("Misses"), _("per round trip"));
+  bars = augur_bar_chart_data_new (by_kind ? _("Misses per round trip by kind") : _("Misses per round trip"),
+                                   _("Misses"), _("per round trip"));
   for (guint p = 0; p < np; p++)
     {
       AugurChartColor color;
@@ -36,44 +41,12 @@ misses_chart (AugurCcdsmResult *r)
       augur_chart_style_get_series_color (NULL, p, &color, NULL);
       augur_bar_chart_data_add_category (bars, augur_ccdsm_program_get_process_name (program, p), &color, NULL);
     }
-  for (guint v = 0; v < nv; v++)
+  for (guint i = 0; i < n; i++)
     {
       for (guint p = 0; p < np; p++)
-        values[p] = augur_ccdsm_result_get_misses (r, v, p);
-      augur_bar_chart_data_add_bar (bars, augur_ccdsm_program_get_variable_name (program, v), values);
-    }
-  view = augur_bar_chart_view_new ();
-  augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (view), bars);
-  return view;
-}
-
-/* The misses of each kind of variable (as the Misses tab's By Kind
- * table), by process; NULL when the program names no kinds. */
-static GtkWidget *
-kinds_chart (AugurCcdsmResult *r)
-{
-  const AugurCcdsmProgram *program = augur_ccdsm_result_get_program (r);
-  guint np = augur_ccdsm_program_get_n_processes (program);
-  guint nk = augur_ccdsm_program_get_n_kinds (program);
-  g_autoptr(AugurBarChartData) bars = NULL;
-  g_autofree double *values = g_new0 (double, MAX (np, 1));
-  GtkWidget *view;
-
-  if (np == 0 || nk == 0)
-    return NULL;
-  bars = augur_bar_chart_data_new (_("Misses per round trip by kind"), _("Misses"), _("per round trip"));
-  for (guint p = 0; p < np; p++)
-    {
-      AugurChartColor color;
-
-      augur_chart_style_get_series_color (NULL, p, &color, NULL);
-      augur_bar_chart_data_add_category (bars, augur_ccdsm_program_get_process_name (program, p), &color, NULL);
-    }
-  for (guint k = 0; k < nk; k++)
-    {
-      for (guint p = 0; p < np; p++)
-        values[p] = augur_ccdsm_result_get_misses_by_kind (r, k, p);
-      augur_bar_chart_data_add_bar (bars, augur_ccdsm_program_get_kind_name (program, k), values);
+        values[p] = by_kind ? augur_ccdsm_result_get_misses_by_kind (r, i, p) : augur_ccdsm_result_get_misses (r, i, p);
+      augur_bar_chart_data_add_bar (bars, by_kind ? augur_ccdsm_program_get_kind_name (program, i)
+                                                  : augur_ccdsm_program_get_variable_name (program, i), values);
     }
   view = augur_bar_chart_view_new ();
   augur_bar_chart_view_set_data (AUGUR_BAR_CHART_VIEW (view), bars);
@@ -125,7 +98,7 @@ augur_ccdsm_page_present_steps (AugurPage *page,
     {
       if (augur_ccdsm_result_is_solved (self->result))
         {
-          GtkWidget *chart = misses_chart (self->result);
+          GtkWidget *chart = misses_chart (self->result, FALSE);
           g_autofree char *caption = g_strdup_printf (_("One-way latency: %s"),
                                                       self->latency_text != NULL ? self->latency_text : "—");
 
@@ -145,7 +118,7 @@ augur_ccdsm_page_present_steps (AugurPage *page,
         }
       if (augur_ccdsm_result_is_solved (self->result))
         {
-          GtkWidget *chart = kinds_chart (self->result);
+          GtkWidget *chart = misses_chart (self->result, TRUE);
 
           if (chart != NULL)
             g_ptr_array_add (steps, augur_present_step_new (_("Cache misses by kind"), NULL, chart));

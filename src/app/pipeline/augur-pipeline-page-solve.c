@@ -777,12 +777,9 @@ augur_pipeline_page_sweep (AugurPipelinePage *self,
   self->last_sweep.logarithmic = logarithmic;
   self->last_sweep.best_k = best_k;
   in = job_inputs_new (self, TRUE);
+  /* the whole sweep, not a slice (first and count 0), as Sweep Again runs it */
+  in->spec = self->last_sweep;
   in->spec.parameter = g_strdup (parameter);
-  in->spec.from = from;
-  in->spec.to = to;
-  in->spec.points = points;
-  in->spec.logarithmic = logarithmic;
-  in->spec.best_k = best_k;
   job_start (self, in);
 }
 

@@ -797,6 +797,13 @@ main (int argc, char **argv)
     }
   if (source_dir == NULL)
     source_dir = g_strdup (g_getenv ("AUGUR_SOURCE_DIR") ? g_getenv ("AUGUR_SOURCE_DIR") : AUGUR_SOURCE_ROOT);
+  /* the peers run from the trace's folder: a relative tree would be lost there */
+  {
+    char *absolute = g_canonicalize_filename (source_dir, NULL);
+
+    g_free (source_dir);
+    source_dir = absolute;
+  }
   if (side_arg < 2 || side_arg > 256)
     {
       fprintf (stderr, "bench-replay: --side must be from 2 to 256\n");

@@ -255,6 +255,7 @@ void     augur_replay_page_add_result_areas  (AugurReplayPage *self);
 void     augur_replay_page_run_areas_updated (AugurReplayPage *self,
                                               gboolean         shown);
 void     augur_replay_page_sweep_from_fields (AugurReplayPage *self);
+void     augur_replay_page_sweep_again       (AugurReplayPage *self);
 /* The document's sweep in the sweep's fields (on opening, undo and redo;
  * not on other edits, so that a range typed and not swept yet stays); the
  * plot, titled by its parameter, stays as it was swept. */

@@ -710,7 +710,7 @@ augur_replay_page_add_result_areas (AugurReplayPage *self)
   for (guint i = 0; run_areas (self, i) != NULL; i++)
     augur_page_add_result_area (AUGUR_PAGE (self), run_areas (self, i),
                                 i == 0 ? gtk_widget_get_parent (self->view_stack) : NULL, "page.replay");
-  augur_page_add_result_area (AUGUR_PAGE (self), self->whatif_plot, self->whatif_plot, "page.sweep");
+  augur_page_add_result_area (AUGUR_PAGE (self), self->whatif_plot, self->whatif_plot, "page.sweep-again");
 }
 
 void
@@ -1501,6 +1501,25 @@ augur_replay_page_sweep_from_fields (AugurReplayPage *self)
     augur_replay_page_sweep (self, parameter, from, to,
                              (guint) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->sweep_points)),
                              gtk_check_button_get_active (GTK_CHECK_BUTTON (self->sweep_log)));
+}
+
+/* The sweep the What-If plot shows, again, on the description as it is
+ * now (the plot's stale banner, and Sweep Again in a presentation): the
+ * document keeps it, where the fields, edited since, may say another
+ * parameter, range or number of points.  From the fields when the
+ * document keeps none, or when its parameter no longer applies (the
+ * platform changed kind: the fields follow it). */
+void
+augur_replay_page_sweep_again (AugurReplayPage *self)
+{
+  const AugurReplayInputs *in = &self->inputs;
+
+  if (in->sweep_points >= 2 && in->sweep_parameter <= AUGUR_REPLAY_SWEEP_LATENCY_FACTOR &&
+      sweep_applies (self, in->sweep_parameter))
+    augur_replay_page_sweep (self, in->sweep_parameter, in->sweep_from, in->sweep_to, in->sweep_points,
+                             in->sweep_log);
+  else
+    augur_replay_page_sweep_from_fields (self);
 }
 
 void

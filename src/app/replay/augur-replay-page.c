@@ -868,6 +868,8 @@ augur_replay_page_update_actions (AugurReplayPage *self)
   gtk_widget_action_set_enabled (widget, "page.sweep",
                                  !running && (self->inputs.use_cluster || self->inputs.platform != NULL) &&
                                    augur_replay_page_sweep_applies (self));
+  gtk_widget_action_set_enabled (widget, "page.sweep-again",
+                                 !running && (self->inputs.use_cluster || self->inputs.platform != NULL));
   gtk_widget_action_set_enabled (widget, "page.validate", !running);
   gtk_widget_action_set_enabled (widget, "page.calibrate", !running);
   gtk_widget_action_set_enabled (widget, "page.cancel", running);
@@ -1652,6 +1654,15 @@ sweep_action (GtkWidget  *widget,
   augur_replay_page_sweep_from_fields (AUGUR_REPLAY_PAGE (widget));
 }
 
+static void
+sweep_again_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  forget_last_entry (AUGUR_REPLAY_PAGE (widget));
+  augur_replay_page_sweep_again (AUGUR_REPLAY_PAGE (widget));
+}
+
 gboolean
 augur_replay_page_check_inputs (AugurReplayPage *self,
                                 GError         **error)
@@ -1898,6 +1909,7 @@ augur_replay_page_class_init (AugurReplayPageClass *klass)
   gtk_widget_class_install_action (widget_class, "page.round-robin", NULL, round_robin_action);
   gtk_widget_class_install_action (widget_class, "page.keep-scenario", NULL, keep_scenario_action);
   gtk_widget_class_install_action (widget_class, "page.sweep", NULL, sweep_action);
+  gtk_widget_class_install_action (widget_class, "page.sweep-again", NULL, sweep_again_action);
   augur_cluster_install_actions (widget_class, augur_replay_page_on_cluster);
   augur_replay_page_scaling_class_init (widget_class);
   gtk_widget_class_install_action (widget_class, "page.validate", NULL, validate_action);

@@ -6,12 +6,14 @@
  * across, and a note says it is a part; a chart is laid out at the
  * projector size and scaled to the screen (its scale measured); the
  * cache-coherence example presents its misses, by kind, machine, checks,
- * diagram; a sweep of the model before a what-if is dimmed under a note
- * whose Sweep Again sweeps the document again and ends the note.
+ * diagram; a sweep of the model before a what-if (pipeline, replay) is
+ * dimmed under a note whose Sweep Again sweeps the document again and
+ * ends the note.
  * Screenshots land in AUGUR_SCREENSHOT_DIR.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
+#include <math.h>
 #include <string.h>
 #include <gtk/gtk.h>
 #include "augur-test-app.h"
@@ -21,6 +23,7 @@
 #include "augur-pepa-page.h"
 #include "augur-pipeline-page.h"
 #include "augur-present.h"
+#include "augur-replay-page.h"
 #include "augur-state-diagram-view.h"
 
 static AugurApplication *app;
@@ -222,23 +225,43 @@ test_chart_scale (void)
   augur_test_close_window (window);
 }
 
-/* A pipeline's sweep, then a what-if: the sweep's step is dimmed under a
- * note, and its Sweep Again sweeps again (the same parameter and range);
- * the note goes. */
+/* A sweep, then a what-if: the sweep's step is dimmed under a note, and
+ * its Sweep Again sweeps again (the same parameter and range); the note
+ * goes.  On the pipeline page (data NULL) and on the replay page (data
+ * non-NULL: a sweep of every host's speed factor, then the what-if
+ * row's bandwidth factor). */
 static void
-test_sweep_again (void)
+test_sweep_again (gconstpointer data)
 {
-  AugurWindow *window = augur_test_solved_example_window (app, "pipeline.des", 1280, 720,
-                                                          AUGUR_TYPE_PIPELINE_PAGE, 300);
+  gboolean replay = data != NULL;
+  AugurWindow *window = replay ? augur_test_solved_example_window (app, "replay/stencil.replay", 1280, 720,
+                                                                   AUGUR_TYPE_REPLAY_PAGE, 300)
+                               : augur_test_solved_example_window (app, "pipeline.des", 1280, 720,
+                                                                   AUGUR_TYPE_PIPELINE_PAGE, 300);
   AugurPage *page = AUGUR_PAGE (augur_window_get_current_page (window));
-  const char *title = "Sweep";
-  const char *stale_shot = "present-sizes-stale-sweep";
-  const char *again_shot = "present-sizes-swept-again";
+  const char *title = replay ? "What-if sweep" : "Sweep";
+  const char *stale_shot = replay ? "present-sizes-stale-replay-sweep" : "present-sizes-stale-sweep";
+  const char *again_shot = replay ? "present-sizes-replay-swept-again" : "present-sizes-swept-again";
+  g_autofree double *before = NULL;
   AugurPresent *present;
   GtkWidget *spin, *button;
+  guint n = 0;
 
-  augur_pipeline_page_sweep (AUGUR_PIPELINE_PAGE (page), "cp3", 1, 10, 4, FALSE, 0);
-  g_assert_true (augur_test_wait_signal (page, "swept", 300));
+  if (replay)
+    {
+      const double *times;
+
+      augur_replay_page_sweep (AUGUR_REPLAY_PAGE (page), AUGUR_REPLAY_SWEEP_SPEED_FACTOR, 0.5, 4, 4, TRUE);
+      g_assert_true (augur_test_wait_signal (page, "swept", 120));
+      times = augur_replay_page_get_sweep_times (AUGUR_REPLAY_PAGE (page), &n);
+      g_assert_cmpuint (n, ==, 4);
+      before = g_memdup2 (times, n * sizeof *times);
+    }
+  else
+    {
+      augur_pipeline_page_sweep (AUGUR_PIPELINE_PAGE (page), "cp3", 1, 10, 4, FALSE, 0);
+      g_assert_true (augur_test_wait_signal (page, "swept", 300));
+    }
   augur_test_iterate_for (50);
   present = present_open (window);
   g_assert_true (show_step (present, title));
@@ -264,6 +287,23 @@ test_sweep_again (void)
   g_assert_true (show_step (present, title));
   g_assert_null (augur_present_get_stale_button (present));
   g_assert_cmpfloat (gtk_widget_get_opacity (gtk_widget_get_parent (augur_present_get_step_widget (present))), ==, 1.0);
+  if (replay)
+    {
+      /* the same sweep (speed factors 0.5 to 4, 4 points) on the platform
+       * whose bandwidth the what-if doubled: as many points, the times
+       * moved (the fields, at their defaults, would sweep 8 points) */
+      guint m = 0;
+      const double *after = augur_replay_page_get_sweep_times (AUGUR_REPLAY_PAGE (page), &m);
+      gboolean moved = FALSE;
+
+      g_assert_cmpuint (m, ==, n);
+      for (guint i = 0; i < n; i++)
+        {
+          g_assert_true (isfinite (after[i]) && after[i] > 0);
+          moved |= after[i] != before[i];
+        }
+      g_assert_true (moved);
+    }
   shot (GTK_WIDGET (present), again_shot);
   present_close (present);
   augur_test_close_window (window);
@@ -278,6 +318,7 @@ main (int argc, char **argv)
   g_test_add_data_func ("/app/present-sizes/ccdsm-sr1", "sr1.ccdsm", test_ccdsm);
   g_test_add_data_func ("/app/present-sizes/ccdsm-sr2", "sr2.ccdsm", test_ccdsm);
   g_test_add_func ("/app/present-sizes/chart-scale", test_chart_scale);
-  g_test_add_func ("/app/present-sizes/sweep-again", test_sweep_again);
+  g_test_add_data_func ("/app/present-sizes/sweep-again", NULL, test_sweep_again);
+  g_test_add_data_func ("/app/present-sizes/sweep-again-replay", "replay", test_sweep_again);
   return augur_test_run_app (&app);
 }

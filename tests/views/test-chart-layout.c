@@ -12,6 +12,7 @@
 
 #include "augur-bar-chart.h"
 #include "augur-chart-layout.h"
+#include "augur-draw.h"
 #include "augur-line-chart.h"
 #include "augur-pie-chart.h"
 
@@ -461,6 +462,81 @@ test_line_long_title (void)
     }
 }
 
+/* Rows of title_rect with ink (pixels darker than the background). */
+static guint
+inked_rows (cairo_surface_t       *surface,
+            const AugurChartRect  *r)
+{
+  const guint8 *data;
+  int stride, rows = 0;
+
+  cairo_surface_flush (surface);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = (int) r->y; y < (int) (r->y + r->h) && y < cairo_image_surface_get_height (surface); y++)
+    for (int x = (int) r->x; x < (int) (r->x + r->w) && x < cairo_image_surface_get_width (surface); x++)
+      {
+        const guint8 *p = data + y * stride + 4 * x;
+
+        if (p[3] > 128 && p[0] + p[1] + p[2] < 3 * 128)
+          {
+            rows++;
+            break;
+          }
+      }
+  return (guint) rows;
+}
+
+/* A title longer than the picture is wide (the replay's What-If plot at
+ * 1024x700) wraps to two lines above the plot, drawn whole, where it was
+ * cut with an ellipsis on one; a title that fits stays on one line, and
+ * so does one where a second line would leave the plot under its
+ * minimum. */
+static void
+test_title_wraps (void)
+{
+  const char *title = "Predicted time against the factor on every link's bandwidth";
+  g_autoptr (AugurChartData) d = fluid_chart (title);
+  g_autoptr (AugurChartData) shorter = fluid_chart ("Throughput");
+  cairo_surface_t *surface;
+  AugurChartRect top, bottom;
+  AugurChartLayout L;
+  double w, one_h;
+
+  g_assert_true (augur_chart_get_layout (d, 460, 300, &L));
+  w = augur_draw_measure (L.pango, title, L.title_px, TRUE, &one_h);
+  g_assert_cmpfloat (w, >, L.width - 2 * L.pad);
+  g_assert_cmpuint (L.title_lines, ==, 2);
+  g_assert_cmpfloat (L.title_rect.h, >=, 1.8 * one_h);
+  g_assert_cmpfloat (L.title_rect.h, <=, 2.5 * one_h);
+  g_assert_cmpfloat (L.title_rect.w, <=, L.width - 2 * L.pad + 0.5);
+  assert_layout (&L, FALSE);
+  surface = draw_line (d, 460, 300);
+  augur_test_save_surface (surface, "chart-layout-title-wraps-460x300.png");
+  /* ink on both lines: the second is drawn, not cut away */
+  top = bottom = L.title_rect;
+  top.h = bottom.h = L.title_rect.h / 2;
+  bottom.y += top.h;
+  g_assert_cmpuint (inked_rows (surface, &top), >=, (guint) (0.4 * one_h));
+  g_assert_cmpuint (inked_rows (surface, &bottom), >=, (guint) (0.4 * one_h));
+  cairo_surface_destroy (surface);
+  augur_chart_layout_clear (&L);
+
+  g_assert_true (augur_chart_get_layout (shorter, 460, 300, &L));
+  augur_draw_measure (L.pango, "Throughput", L.title_px, TRUE, &one_h);
+  g_assert_cmpuint (L.title_lines, ==, 1);
+  g_assert_cmpfloat (L.title_rect.h, <, 1.5 * one_h);
+  augur_chart_layout_clear (&L);
+
+  /* a chart too small for a second line and its minimum plot (an
+   * activity's fit, 240x200): the title on one line, cut, the plot kept */
+  g_assert_true (augur_chart_get_layout (d, 240, 200, &L));
+  augur_draw_measure (L.pango, title, L.title_px, TRUE, &one_h);
+  g_assert_cmpuint (L.title_lines, ==, 1);
+  g_assert_cmpfloat (L.title_rect.h, <, 1.5 * one_h);
+  augur_chart_layout_clear (&L);
+}
+
 /* The thinning of tick labels: log x over many decades, a narrow plot. */
 static void
 test_ticks_thinned (void)
@@ -611,6 +687,7 @@ main (int   argc,
   g_test_add_func ("/views/chart-layout/many-entries", test_many_entries);
   g_test_add_func ("/views/chart-layout/line-long-names", test_line_long_names);
   g_test_add_func ("/views/chart-layout/line-long-title", test_line_long_title);
+  g_test_add_func ("/views/chart-layout/title-wraps", test_title_wraps);
   g_test_add_func ("/views/chart-layout/ticks-thinned", test_ticks_thinned);
   g_test_add_func ("/views/chart-layout/export-agrees", test_export_agrees);
   g_test_add_func ("/views/chart-layout/bar-small", test_bar_small);

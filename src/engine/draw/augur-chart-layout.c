@@ -84,6 +84,58 @@ show_text_within (cairo_t               *cr,
   pango_layout_set_ellipsize (pango, PANGO_ELLIPSIZE_NONE);
 }
 
+/* A title longer than its line wraps to a second one (between words,
+ * within a word only where a word alone is longer), and is cut with an
+ * ellipsis only past that: "Predicted time against the factor on every
+ * link's bandwidth" on a narrow What-If tab is read whole.  Sets the text
+ * so on pango (align: 0 left, else centred); the caller resets it. */
+#define TITLE_LINES 2
+
+static void
+title_set_wrapped (PangoLayout *pango,
+                   const char  *text,
+                   double       px,
+                   double       room,
+                   double       align)
+{
+  augur_draw_set_text (pango, text, px, TRUE);
+  pango_layout_set_width (pango, (int) (MAX (1.0, room) * PANGO_SCALE));
+  pango_layout_set_wrap (pango, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_height (pango, -TITLE_LINES);
+  pango_layout_set_ellipsize (pango, PANGO_ELLIPSIZE_END);
+  pango_layout_set_alignment (pango, align > 0 ? PANGO_ALIGN_CENTER : PANGO_ALIGN_LEFT);
+}
+
+static void
+title_reset (PangoLayout *pango)
+{
+  pango_layout_set_width (pango, -1);
+  pango_layout_set_height (pango, -1);
+  pango_layout_set_wrap (pango, PANGO_WRAP_WORD);
+  pango_layout_set_ellipsize (pango, PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_alignment (pango, PANGO_ALIGN_LEFT);
+}
+
+/* The height of the title in room pixels of width: one line when it fits
+ * there, else as wrapped (two lines at most). */
+static double
+title_height (PangoLayout *pango,
+              const char  *text,
+              double       px,
+              double       room,
+              gboolean     wrap)
+{
+  double w, h;
+
+  w = augur_draw_measure (pango, text, px, TRUE, &h);
+  if (w <= room || !wrap)
+    return h;
+  title_set_wrapped (pango, text, px, room, 0);
+  augur_draw_text_size (pango, NULL, &h);
+  title_reset (pango);
+  return h;
+}
+
 cairo_t *
 augur_chart_scratch_new (void)
 {
@@ -704,6 +756,13 @@ place_title (AugurChartLayout *L)
       L->title_rect = (AugurChartRect) { L->pad, L->pad, MIN (w, room), h };
       return;
     }
+  /* longer than the picture is wide: on two lines across it */
+  if (w > room && L->title_lines > 1)
+    {
+      L->title_rect = (AugurChartRect) { L->pad, L->pad, MAX (1.0, room),
+                                         title_height (L->pango, L->title, L->title_px, room, TRUE) };
+      return;
+    }
   w = MIN (w, room);
   /* centred over the plot when it fits there, else within the picture */
   L->title_rect = (AugurChartRect) { L->pad, L->pad, w, h };
@@ -727,7 +786,7 @@ compute (AugurChartLayout *L,
   for (guint i = 0; i < L->legend->len; i++)
     memset (&entry (L, i)->rect, 0, sizeof (AugurChartRect));
   if (L->title != NULL)
-    augur_draw_measure (L->pango, L->title, L->title_px, TRUE, &L->title_rect.h);
+    L->title_rect.h = title_height (L->pango, L->title, L->title_px, width - 2 * L->pad, L->title_lines > 1);
 
   place_plot (L, 0, 0);
   if (L->legend->len > 0)
@@ -745,18 +804,31 @@ augur_chart_layout_compute (AugurChartLayout *L,
                             int               width,
                             int               height)
 {
-  double pad = L->pad;
+  double pad = L->pad, one_h = 0;
+  gboolean wrapped = FALSE;
 
-  L->compact = FALSE;
-  compute (L, width, height);
-  /* narrower margins before a smaller plot */
-  if (L->cramped && pad > COMPACT_PAD)
+  if (L->title != NULL)
+    augur_draw_measure (L->pango, L->title, L->title_px, TRUE, &one_h);
+  /* a long title on two lines while the plot keeps its minimum, else on
+   * one, cut */
+  for (L->title_lines = 2; L->title_lines >= 1; L->title_lines--)
     {
-      L->compact = TRUE;
-      L->pad = COMPACT_PAD;
+
+      L->compact = FALSE;
       compute (L, width, height);
-      L->pad = pad;
+      /* narrower margins before a smaller plot */
+      if (L->cramped && pad > COMPACT_PAD)
+        {
+          L->compact = TRUE;
+          L->pad = COMPACT_PAD;
+          compute (L, width, height);
+          L->pad = pad;
+        }
+      wrapped = L->title != NULL && L->title_rect.h > 1.5 * one_h;
+      if (!L->cramped || !wrapped)
+        break;
     }
+  L->title_lines = wrapped ? 2 : 1;
 }
 
 void
@@ -841,8 +913,19 @@ augur_chart_layout_draw_title (const AugurChartLayout *L,
 {
   if (L->title == NULL || L->title_rect.w <= 0)
     return;
-  show_text_within (cr, L->pango, L->title, L->title_px, TRUE, color, L->title_rect.x, L->title_rect.y,
-                    L->title_rect.w + 1, PANGO_ELLIPSIZE_END);
+  /* one line, cut where a legend beside it leaves less room (or the plot
+   * no room for a second); two where the picture is too narrow for one */
+  if (L->title_lines < 2)
+    show_text_within (cr, L->pango, L->title, L->title_px, TRUE, color, L->title_rect.x, L->title_rect.y,
+                      L->title_rect.w + 1, PANGO_ELLIPSIZE_END);
+  else
+    {
+      title_set_wrapped (L->pango, L->title, L->title_px, L->title_rect.w + 1, L->title_align);
+      cairo_set_source_rgba (cr, color->red, color->green, color->blue, color->alpha);
+      cairo_move_to (cr, L->title_rect.x, L->title_rect.y);
+      pango_cairo_show_layout (cr, L->pango);
+      title_reset (L->pango);
+    }
 }
 
 /* Lines across the plot at values along axis. */

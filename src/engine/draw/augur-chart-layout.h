@@ -173,6 +173,7 @@ struct _AugurChartLayout
   AugurChartRect        more_rect;    /* the "+N more" text; w == 0: none */
   gboolean              compact;      /* margins narrowed to make room */
   gboolean              cramped;      /* the plot is under the minimum even so */
+  guint                 title_lines;  /* the title's: 2 where it is too long for one and the plot keeps its minimum */
 };
 
 void  augur_chart_layout_init   (AugurChartLayout *layout,

@@ -68,8 +68,8 @@ guint        augur_report_get_n_charts   (const AugurReport *report);
 
 /* A chart's title for a chart width points wide: with_name ("Throughput
  * — Tiny") when it fits the chart's title line, else alone ("Throughput"):
- * a chart cuts a longer title with an ellipsis, and the document's section
- * names it anyway.  g_free the result. */
+ * a chart wraps a longer title to a second line (cut past it), and the
+ * document's section names it anyway.  g_free the result. */
 char        *augur_report_chart_title    (const char    *with_name,
                                           const char    *alone,
                                           int            width);

@@ -2,7 +2,9 @@
  *
  * Placing processes on cpus and variables on memory banks, adding and
  * removing modules, nodes and cpus, and taking a selection off or putting
- * it back; every edit ends in machine_setup_changed().
+ * it back; every edit ends in machine_setup_changed().  A read-only view
+ * (augur_machine_view_set_interactive()) refuses each of them here, where
+ * the gestures, keys, actions and callers all end up.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -58,6 +60,8 @@ augur_machine_view_place_process (AugurMachineView *self,
 
   g_return_val_if_fail (AUGUR_IS_MACHINE_VIEW (self), FALSE);
   g_return_val_if_fail (process != NULL, FALSE);
+  if (!self->interactive)
+    return FALSE;
 
   m = augur_ccdsm_setup_get_machine (self->setup);
   if (machine_find_process (self->program, process) < 0 || cpu >= augur_machine_get_n_cpus (m))
@@ -94,6 +98,8 @@ augur_machine_view_place_variable (AugurMachineView *self,
 
   g_return_val_if_fail (AUGUR_IS_MACHINE_VIEW (self), FALSE);
   g_return_val_if_fail (key != NULL, FALSE);
+  if (!self->interactive)
+    return FALSE;
 
   m = augur_ccdsm_setup_peek_machine (self->setup);
   v = machine_find_variable (self->program, key);
@@ -133,6 +139,8 @@ machine_unplace (AugurMachineView *self,
                  const char       *name,
                  gboolean          is_process)
 {
+  if (!self->interactive)
+    return FALSE;
   if (is_process)
     {
       if (augur_ccdsm_setup_get_process_cpu (self->setup, name) == NULL)
@@ -155,6 +163,8 @@ void
 augur_machine_view_add_module (AugurMachineView *self)
 {
   g_return_if_fail (AUGUR_IS_MACHINE_VIEW (self));
+  if (!self->interactive)
+    return;
 
   augur_machine_add_module (augur_ccdsm_setup_get_machine (self->setup));
   machine_setup_changed (self);
@@ -167,6 +177,8 @@ augur_machine_view_add_node (AugurMachineView *self,
   AugurMachine *m;
 
   g_return_if_fail (AUGUR_IS_MACHINE_VIEW (self));
+  if (!self->interactive)
+    return;
   m = augur_ccdsm_setup_get_machine (self->setup);
   g_return_if_fail (module < augur_machine_get_n_modules (m));
 
@@ -181,6 +193,8 @@ augur_machine_view_add_cpu (AugurMachineView *self,
   AugurMachine *m;
 
   g_return_if_fail (AUGUR_IS_MACHINE_VIEW (self));
+  if (!self->interactive)
+    return;
   m = augur_ccdsm_setup_get_machine (self->setup);
   g_return_if_fail (node < augur_machine_get_n_nodes (m));
 
@@ -210,6 +224,8 @@ augur_machine_view_remove_module (AugurMachineView *self,
   g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func (g_free);
 
   g_return_val_if_fail (AUGUR_IS_MACHINE_VIEW (self), FALSE);
+  if (!self->interactive)
+    return FALSE;
   m = augur_ccdsm_setup_get_machine (self->setup);
   for (guint n = 0; module < augur_machine_get_n_modules (m) && n < augur_machine_get_n_nodes (m); n++)
     if (augur_machine_get_node_module (m, n) == module)
@@ -230,6 +246,8 @@ augur_machine_view_remove_node (AugurMachineView *self,
   g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func (g_free);
 
   g_return_val_if_fail (AUGUR_IS_MACHINE_VIEW (self), FALSE);
+  if (!self->interactive)
+    return FALSE;
   m = augur_ccdsm_setup_get_machine (self->setup);
   if (node < augur_machine_get_n_nodes (m))
     gather_node (m, node, cpus, nodes);
@@ -249,6 +267,8 @@ augur_machine_view_remove_cpu (AugurMachineView *self,
   g_autoptr(GPtrArray) nodes = g_ptr_array_new ();
 
   g_return_val_if_fail (AUGUR_IS_MACHINE_VIEW (self), FALSE);
+  if (!self->interactive)
+    return FALSE;
   m = augur_ccdsm_setup_get_machine (self->setup);
   if (cpu < augur_machine_get_n_cpus (m))
     g_ptr_array_add (cpus, g_strdup (augur_machine_get_cpu_name (m, cpu)));

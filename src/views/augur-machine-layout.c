@@ -26,6 +26,8 @@ machine_scene_of (AugurMachineView *self,
   machine_scene_init (scene, self->program, self->setup, gtk_widget_get_pango_context (GTK_WIDGET (self)), dark);
   scene->fg = (AugurDrawColor) { fg.red, fg.green, fg.blue, fg.alpha };
   scene->loose = self->loose;
+  /* read-only: no edit buttons, no hint to drag or drop */
+  scene->interactive = self->interactive;
   scene->sel_kind = self->sel_kind;
   scene->sel_name = self->sel_name;
   scene->hover_button = self->hover_button;

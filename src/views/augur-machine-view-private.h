@@ -34,6 +34,7 @@ struct _AugurMachineView
   AugurCcdsmSetup   *setup;
   GPtrArray         *loose;      /* prefixes taken off the machine here, shown in the tray */
   Layout            *layout;     /* NULL: to compute */
+  gboolean           interactive;  /* FALSE: read-only, shown and not edited */
 
   HitKind            sel_kind;   /* MODULE, NODE, CPU or CHIP */
   char              *sel_name;

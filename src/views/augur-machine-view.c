@@ -6,7 +6,9 @@
  * indices move when the machine grows or shrinks, names do not.  The
  * geometry, the drawing and the edits live beside this file (see
  * augur-machine-view-private.h); this one is the widget: selection,
- * gestures, keyboard, tooltips, actions and the public API.
+ * gestures, keyboard, tooltips, actions and the public API.  Read-only
+ * (augur_machine_view_set_interactive()), as a presentation shows it, the
+ * gestures, keys and actions do nothing and the picture has no buttons.
  *
  * (Over 800 lines: pointer and keyboard gestures, tooltips and actions all
  * act on the one selection and drag state kept here.)
@@ -30,6 +32,14 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+enum {
+  PROP_0,
+  PROP_INTERACTIVE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 /* ---- Selection -------------------------------------------------------- */
 
@@ -74,9 +84,10 @@ can_remove (AugurMachineView *self)
 static void
 update_actions (AugurMachineView *self)
 {
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "machine.remove", can_remove (self));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "machine.add-module", self->interactive);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "machine.remove", self->interactive && can_remove (self));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "machine.add",
-                                 self->sel_kind != HIT_CHIP && machine_selected_index (self) >= 0);
+                                 self->interactive && self->sel_kind != HIT_CHIP && machine_selected_index (self) >= 0);
 }
 
 void
@@ -320,8 +331,12 @@ click_pressed_cb (GtkGestureClick  *gesture,
 {
   guint button = gtk_gesture_single_get_current_button (GTK_GESTURE_SINGLE (gesture));
   guint i;
-  HitKind kind = machine_hit_test (self, x, y, &i);
+  HitKind kind;
 
+  /* read-only: a click neither selects nor edits */
+  if (!self->interactive)
+    return;
+  kind = machine_hit_test (self, x, y, &i);
   gtk_widget_grab_focus (GTK_WIDGET (self));
   if (button == GDK_BUTTON_SECONDARY)
     {
@@ -350,7 +365,8 @@ drag_begin_cb (GtkGestureDrag   *gesture,
   guint i;
   const Chip *c;
 
-  if (machine_hit_test (self, x, y, &i) != HIT_CHIP)
+  /* read-only: no chip is picked up */
+  if (!self->interactive || machine_hit_test (self, x, y, &i) != HIT_CHIP)
     {
       gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_DENIED);
       return;
@@ -442,7 +458,9 @@ motion_cb (GtkEventControllerMotion *motion,
   guint i;
   HitKind kind;
 
-  if (self->drag_name != NULL)
+  /* read-only: nothing lights up or changes the cursor to invite an
+   * edit (the tooltips stay) */
+  if (self->drag_name != NULL || !self->interactive)
     return;
   for (guint c = 0; c < l->n_cpus && hover_cpu < 0; c++)
     if (graphene_rect_contains_point (&l->cpu[c], &p))
@@ -540,6 +558,9 @@ key_pressed_cb (GtkEventControllerKey *controller,
                 GdkModifierType        state,
                 AugurMachineView      *self)
 {
+  /* read-only: the keys go to whoever wants them */
+  if (!self->interactive)
+    return FALSE;
   switch (keyval)
     {
     case GDK_KEY_Delete:
@@ -601,7 +622,8 @@ chip_tooltip (AugurMachineView *self,
       guint node;
 
       if (c->place < 0)
-        return g_strdup_printf (_("%s is not placed: drag it onto a processor"), c->name);
+        return self->interactive ? g_strdup_printf (_("%s is not placed: drag it onto a processor"), c->name)
+                                 : g_strdup_printf (_("%s is not placed"), c->name);
       node = augur_machine_get_cpu_node (m, c->place);
       return g_strdup_printf (_("%s runs on %s (node %s, module %s)"), c->name,
                               augur_machine_get_cpu_name (m, c->place), augur_machine_get_node_name (m, node),
@@ -614,7 +636,8 @@ chip_tooltip (AugurMachineView *self,
                            var, augur_ccdsm_program_get_variable_kind (self->program, c->index), size);
   home = augur_ccdsm_setup_get_home (self->setup, c->name);
   if (home == NULL)
-    second = g_strdup_printf (_("%s has no home: drag it onto a memory bank"), c->name);
+    second = self->interactive ? g_strdup_printf (_("%s has no home: drag it onto a memory bank"), c->name)
+                               : g_strdup_printf (_("%s has no home"), c->name);
   else if (c->follows != NULL && c->place >= 0)
     second = g_strdup_printf (_("Home of %s: node %s, where %s runs (it follows the process)"), c->name,
                               augur_machine_get_node_name (m, c->place), c->follows);
@@ -707,7 +730,9 @@ tooltip_text (AugurMachineView *self,
                               augur_machine_get_node_name (m, i), n);
       break;
     case HIT_TRAY:
-      text = g_strdup (_("Processes without a processor and variables without a home: drag them onto the machine"));
+      text = g_strdup (self->interactive
+                         ? _("Processes without a processor and variables without a home: drag them onto the machine")
+                         : _("Processes without a processor and variables without a home"));
       break;
     case HIT_NONE:
     case HIT_MODULE:
@@ -763,6 +788,42 @@ action_remove (GtkWidget  *widget,
 /* ---- Object ----------------------------------------------------------- */
 
 static void
+augur_machine_view_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  AugurMachineView *self = AUGUR_MACHINE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_INTERACTIVE:
+      g_value_set_boolean (value, self->interactive);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+augur_machine_view_set_property (GObject      *object,
+                                 guint         prop_id,
+                                 const GValue *value,
+                                 GParamSpec   *pspec)
+{
+  AugurMachineView *self = AUGUR_MACHINE_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_INTERACTIVE:
+      augur_machine_view_set_interactive (self, g_value_get_boolean (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 augur_machine_view_dispose (GObject *object)
 {
   AugurMachineView *self = AUGUR_MACHINE_VIEW (object);
@@ -791,6 +852,8 @@ augur_machine_view_class_init (AugurMachineViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->get_property = augur_machine_view_get_property;
+  object_class->set_property = augur_machine_view_set_property;
   object_class->dispose = augur_machine_view_dispose;
   object_class->finalize = augur_machine_view_finalize;
   widget_class->snapshot = augur_machine_view_snapshot;
@@ -806,6 +869,12 @@ augur_machine_view_class_init (AugurMachineViewClass *klass)
                   G_SIGNAL_RUN_LAST,
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 0);
+
+  /* FALSE: read-only (augur_machine_view_set_interactive()). */
+  properties[PROP_INTERACTIVE] =
+    g_param_spec_boolean ("interactive", NULL, NULL, TRUE,
+                          G_PARAM_READWRITE | G_PARAM_CONSTRUCT | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_install_action (widget_class, "machine.add-module", NULL, action_add_module);
   gtk_widget_class_install_action (widget_class, "machine.add", NULL, action_add);
@@ -827,6 +896,7 @@ augur_machine_view_init (AugurMachineView *self)
   self->loose = g_ptr_array_new_with_free_func (g_free);
   self->hover_button = -1;
   self->hover_cpu = -1;
+  self->interactive = TRUE;
 
   gtk_gesture_single_set_button (GTK_GESTURE_SINGLE (drag), GDK_BUTTON_PRIMARY);
   g_signal_connect (drag, "drag-begin", G_CALLBACK (drag_begin_cb), self);
@@ -906,6 +976,46 @@ augur_machine_view_get_setup (AugurMachineView *self)
 }
 
 void
+augur_machine_view_set_interactive (AugurMachineView *self,
+                                    gboolean          interactive)
+{
+  g_return_if_fail (AUGUR_IS_MACHINE_VIEW (self));
+
+  interactive = !!interactive;
+  if (self->interactive == interactive)
+    return;
+  self->interactive = interactive;
+  if (!interactive)
+    {
+      /* nothing is left half done: a drag in progress, a menu, a
+       * selection (which only says what + and Delete would act on) */
+      g_clear_pointer (&self->drag_name, g_free);
+      self->drag_moved = FALSE;
+      self->drop_kind = HIT_NONE;
+      self->hover_cpu = -1;
+      if (self->menu != NULL)
+        gtk_popover_popdown (GTK_POPOVER (self->menu));
+      machine_select_item (self, HIT_NONE, NULL);
+      gtk_widget_set_cursor (GTK_WIDGET (self), NULL);
+    }
+  /* the keyboard only edits and selects: nothing to focus for */
+  gtk_widget_set_focusable (GTK_WIDGET (self), interactive);
+  gtk_widget_set_focus_on_click (GTK_WIDGET (self), interactive);
+  /* the tray's hint and the caption's room change with it */
+  machine_invalidate (self);
+  update_actions (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_INTERACTIVE]);
+}
+
+gboolean
+augur_machine_view_get_interactive (AugurMachineView *self)
+{
+  g_return_val_if_fail (AUGUR_IS_MACHINE_VIEW (self), FALSE);
+  return self->interactive;
+}
+
+void
 augur_machine_view_get_cpu_center (AugurMachineView *self,
                                    guint             cpu,
                                    double           *x,
@@ -954,6 +1064,52 @@ augur_machine_view_get_chip_bounds (AugurMachineView *self,
     return FALSE;
   if (bounds != NULL)
     *bounds = c->rect;
+  return TRUE;
+}
+
+/* The buttons drawn: those the scene shows (none while read-only). */
+static const Button *
+visible_button (AugurMachineView *self,
+                guint             i)
+{
+  Layout *l = machine_get_layout (self);
+  MachineScene scene;
+
+  machine_scene_of (self, &scene);
+  for (guint k = 0; k < l->buttons->len; k++)
+    {
+      const Button *b = &g_array_index (l->buttons, Button, k);
+
+      if (machine_button_visible (&scene, b) && i-- == 0)
+        return b;
+    }
+  return NULL;
+}
+
+guint
+augur_machine_view_get_n_buttons (AugurMachineView *self)
+{
+  guint n = 0;
+
+  g_return_val_if_fail (AUGUR_IS_MACHINE_VIEW (self), 0);
+  while (visible_button (self, n) != NULL)
+    n++;
+  return n;
+}
+
+gboolean
+augur_machine_view_get_button_bounds (AugurMachineView *self,
+                                      guint             i,
+                                      graphene_rect_t  *bounds)
+{
+  const Button *b;
+
+  g_return_val_if_fail (AUGUR_IS_MACHINE_VIEW (self), FALSE);
+  b = visible_button (self, i);
+  if (b == NULL)
+    return FALSE;
+  if (bounds != NULL)
+    *bounds = b->rect;
   return TRUE;
 }
 

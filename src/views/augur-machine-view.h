@@ -25,9 +25,22 @@ void                   augur_machine_view_set_model (AugurMachineView  *self,
 /* The setup as edited; never NULL.  Read it on "setup-changed". */
 const AugurCcdsmSetup *augur_machine_view_get_setup (AugurMachineView *self);
 
+/* Whether the machine may be edited here (TRUE, the default; also the
+ * construct property "interactive").  A read-only view is one to look at,
+ * as in a presentation: it draws no edit buttons and no hint to drag or
+ * drop chips; a drag, a click and the keyboard change nothing and select
+ * nothing, its actions are disabled and it takes no focus, and the edits
+ * below refuse (returning FALSE), so that it never emits "setup-changed".
+ * Its tooltips stay, without their invitations to drag.  Making it
+ * read-only drops the selection and any drag in progress. */
+void                   augur_machine_view_set_interactive (AugurMachineView *self,
+                                                           gboolean          interactive);
+gboolean               augur_machine_view_get_interactive (AugurMachineView *self);
+
 /* Edits, as the gestures, buttons and keys make them.  Each emits
  * "setup-changed" once when it changes the setup, and returns whether it
- * did; they refuse unknown names and indices out of range.
+ * did; they refuse unknown names and indices out of range, and every edit
+ * while the view is read-only.
  *
  * place_process runs the process on the processor; a process already there
  * swaps places with it.  place_variable sets the home of a variable, or of
@@ -67,6 +80,13 @@ void     augur_machine_view_get_node_bank_center (AugurMachineView *self,
                                                   double           *y);
 gboolean augur_machine_view_get_chip_bounds      (AugurMachineView *self,
                                                   const char       *name,
+                                                  graphene_rect_t  *bounds);
+/* The edit buttons drawn at the current size (+ Module, a module's and a
+ * node's + and −, a hovered or selected processor's −): how many, and
+ * the box of the i-th (FALSE past the last).  None while read-only. */
+guint    augur_machine_view_get_n_buttons        (AugurMachineView *self);
+gboolean augur_machine_view_get_button_bounds    (AugurMachineView *self,
+                                                  guint             i,
                                                   graphene_rect_t  *bounds);
 /* The row of the distance caption ("Distance P0–P1: 1 (same module)",
  * on two lines where one is too short) and whether it is cut even so

@@ -1,5 +1,6 @@
 /* test-machine-view.c: the machine editor of cache-coherence documents:
- * what it draws where (pixels of the rendered widget), and its edits.
+ * what it draws where (pixels of the rendered widget), and its edits; read
+ * only, neither buttons nor hints, and no edit.
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
@@ -71,6 +72,14 @@ nearest_bank (AugurMachineView      *view,
 static void
 count_cb (AugurMachineView *view,
           guint            *count)
+{
+  (*count)++;
+}
+
+static void
+notify_cb (GObject    *object,
+           GParamSpec *pspec,
+           guint      *count)
 {
   (*count)++;
 }
@@ -505,6 +514,170 @@ test_interaction (Fixture       *f,
   g_assert_false (press_key (f, GDK_KEY_a));
 }
 
+/* Pixels within r (inset by 2) whose colour is off the colour at r's
+ * top-left corner (outside a rounded button's fill) by more than 6 in a
+ * channel: what is drawn there over the background. */
+static guint
+count_ink (GdkTexture            *texture,
+           const graphene_rect_t *r)
+{
+  int w = gdk_texture_get_width (texture), h = gdk_texture_get_height (texture);
+  g_autofree guint32 *pixels = g_new (guint32, (gsize) w * h);
+  int x0 = (int) ceil (r->origin.x), y0 = (int) ceil (r->origin.y);
+  int x1 = MIN (w, (int) floor (r->origin.x + r->size.width)), y1 = MIN (h, (int) floor (r->origin.y + r->size.height));
+  guint32 corner;
+  guint n = 0;
+
+  gdk_texture_download (texture, (guchar *) pixels, (gsize) w * 4);
+  g_assert_true (x0 >= 0 && y0 >= 0 && x0 < x1 && y0 < y1);
+  corner = pixels[(gsize) y0 * w + x0];
+  for (int y = y0 + 2; y < y1 - 2; y++)
+    for (int x = x0 + 2; x < x1 - 2; x++)
+      {
+        guint32 p = pixels[(gsize) y * w + x];
+
+        for (int shift = 0; shift < 32; shift += 8)
+          if (ABS ((int) ((p >> shift) & 0xff) - (int) ((corner >> shift) & 0xff)) > 6)
+            {
+              n++;
+              break;
+            }
+      }
+  return n;
+}
+
+/* Read-only (as in a presentation): no edit button or hint drawn, and
+ * neither a drag, a click on where a button was, the keys, the actions
+ * nor the edit functions change the setup; editable again after. */
+static void
+test_read_only (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(AugurCcdsmProgram) program = load_example ("sr2.ccdsm");
+  g_autoptr(GdkTexture) editable = NULL;
+  g_autoptr(GdkTexture) shown = NULL;
+  g_autoptr(GArray) buttons = g_array_new (FALSE, FALSE, sizeof (graphene_rect_t));
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *tip = NULL;
+  const AugurCcdsmSetup *setup;
+  const AugurMachine *m;
+  graphene_rect_t chip, add_module = GRAPHENE_RECT_INIT (0, 0, 0, 0);
+  double x, y;
+  guint notified = 0;
+
+  augur_machine_view_set_model (f->view, program, NULL);
+  augur_test_wait_for_frames ();
+  setup = augur_machine_view_get_setup (f->view);
+  m = augur_ccdsm_setup_peek_machine (setup);
+  g_assert_true (augur_machine_view_get_interactive (f->view));
+  g_signal_connect (f->widget, "notify::interactive", G_CALLBACK (notify_cb), &notified);
+
+  /* Editable: + Module, each module's and node's buttons, and the hint. */
+  for (guint i = 0; augur_machine_view_get_button_bounds (f->view, i, &chip); i++)
+    {
+      g_array_append_val (buttons, chip);
+      if (chip.size.width > add_module.size.width)
+        add_module = chip;   /* the widest: "+ Module" */
+    }
+  g_assert_cmpuint (buttons->len, ==, augur_machine_view_get_n_buttons (f->view));
+  /* + Module, 2 modules' + and −, 4 nodes' + and − */
+  g_assert_cmpuint (buttons->len, ==, 1 + 2 * 2 + 4 * 2);
+  editable = augur_test_render_widget (f->window, f->widget);
+  text = augur_test_drawn_text (f->window, f->widget);
+  if (text != NULL)
+    {
+      g_assert_nonnull (strstr (text, "Drop a chip here"));
+      g_assert_nonnull (strstr (text, "Drag chips to place them"));
+    }
+  g_clear_pointer (&text, g_free);
+  g_assert_true (press_key (f, GDK_KEY_Down));   /* M0 selected */
+  before = augur_ccdsm_setup_to_text (setup);
+
+  augur_machine_view_set_interactive (f->view, FALSE);
+  augur_test_wait_for_frames ();
+  g_assert_false (augur_machine_view_get_interactive (f->view));
+  g_assert_cmpuint (notified, ==, 1);
+  g_assert_false (gtk_widget_get_focusable (f->widget));
+  g_assert_cmpuint (augur_machine_view_get_n_buttons (f->view), ==, 0);
+  g_assert_false (augur_machine_view_get_button_bounds (f->view, 0, NULL));
+  shown = augur_test_render_widget (f->window, f->widget);
+  {
+    g_autoptr(GdkTexture) shot = augur_test_render_window (f->window);
+    augur_test_save_screenshot (shot, "machine-view-read-only.png");
+  }
+  /* where each button was: drawn before, the background now */
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      const graphene_rect_t *r = &g_array_index (buttons, graphene_rect_t, i);
+      guint ink_before = count_ink (editable, r), ink_now = count_ink (shown, r);
+
+      g_test_message ("button %u at %.0f,%.0f %.0f x %.0f: %u pixels drawn, read-only %u", i, r->origin.x,
+                      r->origin.y, r->size.width, r->size.height, ink_before, ink_now);
+      g_assert_cmpuint (ink_before, >, 20);
+      g_assert_cmpuint (ink_now, ==, 0);
+    }
+  text = augur_test_drawn_text (f->window, f->widget);
+  if (text != NULL)
+    {
+      g_test_message ("read-only, drawn: %s", text);
+      g_assert_null (strstr (text, "Drop a chip"));
+      g_assert_null (strstr (text, "Drag chips"));
+      g_assert_null (strstr (text, "Module"));   /* the + Module button's */
+      g_assert_nonnull (strstr (text, "Everything is placed."));
+    }
+  /* the tooltips stay, without asking for a drag */
+  tip = augur_machine_view_get_tooltip_text (f->view, gtk_widget_get_width (f->widget) / 2.0, 20);
+  g_assert_cmpstr (tip, ==, "Processes without a processor and variables without a home");
+  g_clear_pointer (&tip, g_free);
+  tip = augur_machine_view_get_tooltip_text (f->view, add_module.origin.x + add_module.size.width / 2,
+                                             add_module.origin.y + add_module.size.height / 2);
+  g_assert_true (tip == NULL || strstr (tip, "Add") == NULL);
+
+  /* A drag of P1 onto cpu4, of a variable onto N3's bank, of P0 to the
+   * tray; a click on where + Module was; the keys; the actions; the
+   * edits themselves: nothing changes, nothing is said to. */
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "P1", &chip));
+  augur_machine_view_get_cpu_center (f->view, 4, &x, &y);
+  drag (f, chip.origin.x + chip.size.width / 2, chip.origin.y + chip.size.height / 2, x + 3, y - 2, NULL);
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "head[0]", &chip));
+  augur_machine_view_get_node_bank_center (f->view, 3, &x, &y);
+  drag (f, chip.origin.x + 4, chip.origin.y + 4, x, y, NULL);
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "P0", &chip));
+  drag (f, chip.origin.x + 4, chip.origin.y + 4, gtk_widget_get_width (f->widget) / 2.0, 20, NULL);
+  g_signal_emit_by_name (find_controller (f->widget, GTK_TYPE_GESTURE_CLICK), "pressed", 1,
+                         add_module.origin.x + add_module.size.width / 2,
+                         add_module.origin.y + add_module.size.height / 2);
+  g_assert_false (press_key (f, GDK_KEY_Down));
+  g_assert_false (press_key (f, GDK_KEY_plus));
+  g_assert_false (press_key (f, GDK_KEY_Delete));
+  gtk_widget_activate_action (f->widget, "machine.add-module", NULL);
+  gtk_widget_activate_action (f->widget, "machine.remove", NULL);
+  g_assert_false (augur_machine_view_place_process (f->view, "P1", 4));
+  g_assert_false (augur_machine_view_place_variable (f->view, "tail", 3));
+  g_assert_false (augur_machine_view_remove_cpu (f->view, 0));
+  augur_machine_view_add_module (f->view);
+  augur_test_wait_for_frames ();
+  after = augur_ccdsm_setup_to_text (setup);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpstr (augur_ccdsm_setup_get_process_cpu (setup, "P1"), ==, "cpu2");
+  g_assert_cmpstr (augur_ccdsm_setup_get_process_cpu (setup, "P0"), ==, "cpu0");
+  g_assert_cmpuint (augur_machine_get_n_modules (m), ==, 2);
+  g_assert_cmpuint (f->changes, ==, 0);
+
+  /* Editable again: the buttons are back and a drag places. */
+  augur_machine_view_set_interactive (f->view, TRUE);
+  augur_test_wait_for_frames ();
+  g_assert_cmpuint (notified, ==, 2);
+  g_assert_cmpuint (augur_machine_view_get_n_buttons (f->view), ==, buttons->len);
+  g_assert_true (augur_machine_view_get_chip_bounds (f->view, "P1", &chip));
+  augur_machine_view_get_cpu_center (f->view, 4, &x, &y);
+  drag (f, chip.origin.x + chip.size.width / 2, chip.origin.y + chip.size.height / 2, x + 3, y - 2, NULL);
+  g_assert_cmpstr (augur_ccdsm_setup_get_process_cpu (setup, "P1"), ==, "cpu4");
+  g_assert_cmpuint (f->changes, ==, 1);
+}
+
 /* At the minimum size the modules go one under the other, and the
  * actions answer. */
 static void
@@ -665,6 +838,8 @@ main (int   argc,
               fixture_tear_down);
   g_test_add ("/views/machine-view/sr1", Fixture, GINT_TO_POINTER (1), fixture_set_up, test_sr1, fixture_tear_down);
   g_test_add ("/views/machine-view/interaction", Fixture, GINT_TO_POINTER (0), fixture_set_up, test_interaction,
+              fixture_tear_down);
+  g_test_add ("/views/machine-view/read-only", Fixture, GINT_TO_POINTER (0), fixture_set_up, test_read_only,
               fixture_tear_down);
   g_test_add ("/views/machine-view/small", Fixture, GINT_TO_POINTER (2), fixture_set_up, test_small, fixture_tear_down);
   g_test_add ("/views/machine-view/caption", Fixture, GINT_TO_POINTER (3), fixture_set_up, test_caption,

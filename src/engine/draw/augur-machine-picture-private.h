@@ -103,7 +103,7 @@ typedef struct {
   PangoContext            *context;   /* the text's font and options */
   gboolean                 dark;
   AugurDrawColor           fg;
-  gboolean                 interactive;   /* the edit buttons and the hint: FALSE in a report */
+  gboolean                 interactive;   /* the edit buttons and the hints: FALSE in a report or a presentation */
 
   HitKind                  sel_kind;   /* MODULE, NODE, CPU or CHIP */
   const char              *sel_name;
@@ -153,6 +153,8 @@ double   machine_text_height      (const MachineScene      *scene,
                                    const char              *text,
                                    double                   scale,
                                    double                   width);
+/* Whether b is drawn and hit: never in a scene not interactive; a
+ * processor's Remove only while it is hovered or selected. */
 gboolean machine_button_visible   (const MachineScene      *scene,
                                    const AugurMachineButton *b);
 /* The selected module, node or cpu's index, or -1. */

@@ -317,6 +317,10 @@ gboolean
 machine_button_visible (const MachineScene       *self,
                         const AugurMachineButton *b)
 {
+  /* a picture not to be edited (a report, a presentation) has none, so
+   * that what is drawn and what a click finds agree */
+  if (!self->interactive)
+    return FALSE;
   return b->kind != BUTTON_REMOVE_CPU || self->hover_cpu == (int) b->index ||
          (self->sel_kind == HIT_CPU && machine_scene_selected_index (self) == (int) b->index);
 }
@@ -736,7 +740,7 @@ machine_draw (const MachineScene *self,
     {
       const AugurMachineButton *b = &g_array_index (l->buttons, AugurMachineButton, i);
 
-      if (self->interactive && machine_button_visible (self, b))
+      if (machine_button_visible (self, b))
         draw_button (self, cr, &st, b, self->hover_button == (int) i);
     }
   draw_chips (self, cr, &st, l);

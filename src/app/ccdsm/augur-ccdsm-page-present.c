@@ -2,7 +2,7 @@
  * (augur-present.h): the misses per round trip of each variable and
  * process (the one-way latency in the caption, as the page and the report
  * name it: half a round trip), the same by kind of variable, the machine
- * the processes run on, the checks, the state diagram when it was drawn,
+ * the processes run on (read-only), the checks, the state diagram when it was drawn,
  * and the experiment's latency and misses; the what-if row
  * sets a latency of the table, as the Latencies tab does, and solves.
  *
@@ -127,6 +127,9 @@ augur_ccdsm_page_present_steps (AugurPage *page,
         const AugurCcdsmProgram *program = augur_ccdsm_result_get_program (self->result);
         GtkWidget *machine = augur_machine_view_new ();
 
+        /* shown to a room, not edited: no buttons or hints that invite
+         * an edit, and a stray drag changes nothing */
+        augur_machine_view_set_interactive (AUGUR_MACHINE_VIEW (machine), FALSE);
         /* the machine the result is of: its processes on its processors */
         augur_machine_view_set_model (AUGUR_MACHINE_VIEW (machine), (AugurCcdsmProgram *) program,
                                       augur_ccdsm_program_get_setup (program));

@@ -6,7 +6,8 @@
  * across, and a note says it is a part; a chart is laid out at the
  * projector size and scaled to the screen (its scale measured); the
  * cache-coherence example presents its misses, by kind, machine, checks,
- * diagram; a sweep of the model before a what-if (pipeline, replay) is
+ * diagram, the machine read-only (nothing invites an edit, a drag changes
+ * nothing); a sweep of the model before a what-if (pipeline, replay) is
  * dimmed under a note whose Sweep Again sweeps the document again and
  * ends the note.
  * Screenshots land in AUGUR_SCREENSHOT_DIR.
@@ -20,6 +21,7 @@
 
 #include "augur-ccdsm-page.h"
 #include "augur-chart-view.h"
+#include "augur-machine-view.h"
 #include "augur-pepa-page.h"
 #include "augur-pipeline-page.h"
 #include "augur-present.h"
@@ -195,6 +197,96 @@ test_ccdsm (gconstpointer data)
   g_settings_reset (settings, "diagram-max-states");
 }
 
+static void
+count_cb (GtkWidget *view,
+          guint     *count)
+{
+  (*count)++;
+}
+
+/* sr2.ccdsm's Machine step at a laptop's sizes: read-only, with no edit
+ * button or hint drawn, and a drag of P1 onto cpu4 (as a presenter's
+ * stray one, through the view's drag gesture) changes neither the view's
+ * setup nor the page's. */
+static void
+test_ccdsm_machine (gconstpointer data)
+{
+  const AugurTestSize *size = data;
+  AugurWindow *window = augur_test_solved_example_window (app, "sr2.ccdsm", size->width, size->height,
+                                                          AUGUR_TYPE_CCDSM_PAGE, 300);
+  AugurCcdsmPage *page = AUGUR_CCDSM_PAGE (augur_window_get_current_page (window));
+  g_autofree char *page_before = augur_ccdsm_setup_to_text (augur_ccdsm_page_get_setup (page));
+  gboolean modified = augur_page_get_modified (AUGUR_PAGE (page));
+  g_autoptr(GListModel) controllers = NULL;
+  g_autofree char *view_before = NULL;
+  g_autofree char *view_after = NULL;
+  g_autofree char *page_after = NULL;
+  g_autofree char *text = NULL;
+  AugurMachineView *view;
+  GtkEventController *gesture = NULL;
+  AugurPresent *present;
+  graphene_rect_t chip;
+  guint changes = 0;
+  double x, y;
+
+  /* as on a screen of that size (the test's X server is 1280x1024, and
+   * nothing makes the presentation full screen on it) */
+  present = AUGUR_PRESENT (augur_present_new (GTK_WINDOW (window), AUGUR_PAGE (page)));
+  gtk_widget_remove_css_class (GTK_WIDGET (present), "present-large");
+  gtk_window_set_default_size (GTK_WINDOW (present), size->width, size->height);
+  gtk_window_present (GTK_WINDOW (present));
+  augur_test_wait_settled (GTK_WIDGET (present));
+  augur_test_iterate_for (200);
+  g_assert_true (show_step (present, "Machine"));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (present)), ==, size->width);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (present)), ==, size->height);
+  g_assert_true (AUGUR_IS_MACHINE_VIEW (augur_present_get_step_widget (present)));
+  view = AUGUR_MACHINE_VIEW (augur_present_get_step_widget (present));
+  shot (GTK_WIDGET (present), "present-sizes-machine");
+  g_assert_false (augur_machine_view_get_interactive (view));
+  g_assert_cmpuint (augur_machine_view_get_n_buttons (view), ==, 0);
+  text = augur_test_drawn_text (GTK_WIDGET (present), GTK_WIDGET (view));
+  if (text != NULL)
+    {
+      g_test_message ("%d x %d, the machine step draws: %s", size->width, size->height, text);
+      g_assert_nonnull (strstr (text, "cpu4"));
+      g_assert_null (strstr (text, "Drop a chip"));
+      g_assert_null (strstr (text, "Drag chips"));
+      g_assert_null (strstr (text, "Module"));   /* the + Module button's */
+    }
+
+  g_signal_connect (view, "setup-changed", G_CALLBACK (count_cb), &changes);
+  view_before = augur_ccdsm_setup_to_text (augur_machine_view_get_setup (view));
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (view));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && gesture == NULL; i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_GESTURE_DRAG (c))
+        gesture = c;   /* the view keeps it */
+    }
+  g_assert_nonnull (gesture);
+  g_assert_true (augur_machine_view_get_chip_bounds (view, "P1", &chip));
+  augur_machine_view_get_cpu_center (view, 4, &x, &y);
+  x -= chip.origin.x + chip.size.width / 2;
+  y -= chip.origin.y + chip.size.height / 2;
+  g_signal_emit_by_name (gesture, "drag-begin", chip.origin.x + chip.size.width / 2,
+                         chip.origin.y + chip.size.height / 2);
+  g_signal_emit_by_name (gesture, "drag-update", x / 2, y / 2);
+  g_signal_emit_by_name (gesture, "drag-update", x, y);
+  g_signal_emit_by_name (gesture, "drag-end", x, y);
+  augur_test_iterate_for (100);
+  view_after = augur_ccdsm_setup_to_text (augur_machine_view_get_setup (view));
+  page_after = augur_ccdsm_setup_to_text (augur_ccdsm_page_get_setup (page));
+  g_assert_cmpuint (changes, ==, 0);
+  g_assert_cmpstr (view_after, ==, view_before);
+  g_assert_cmpstr (augur_ccdsm_setup_get_process_cpu (augur_machine_view_get_setup (view), "P1"), ==, "cpu2");
+  g_assert_cmpstr (page_after, ==, page_before);
+  g_assert_cmpint (augur_page_get_modified (AUGUR_PAGE (page)), ==, modified);
+  present_close (present);
+  augur_test_close_window (window);
+}
+
 /* A chart is laid out at the projector size: at 1280x720 its drawing is
  * scaled by more than 1.6, and by the screen's room over that size. */
 static void
@@ -317,6 +409,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/present-sizes/diagram-pepa", test_diagram_pepa);
   g_test_add_data_func ("/app/present-sizes/ccdsm-sr1", "sr1.ccdsm", test_ccdsm);
   g_test_add_data_func ("/app/present-sizes/ccdsm-sr2", "sr2.ccdsm", test_ccdsm);
+  augur_test_add_sized ("/app/present-sizes/ccdsm-machine", test_ccdsm_machine);
   g_test_add_func ("/app/present-sizes/chart-scale", test_chart_scale);
   g_test_add_data_func ("/app/present-sizes/sweep-again", NULL, test_sweep_again);
   g_test_add_data_func ("/app/present-sizes/sweep-again-replay", "replay", test_sweep_again);

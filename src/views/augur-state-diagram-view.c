@@ -15,6 +15,8 @@
 /* The smallest label a diagram opens with on a page: a diagram whose
  * whole would draw them smaller opens on a part of it. */
 #define OPEN_LABEL_PX 10.0
+/* Between the view's left edge and the initial state on a part. */
+#define PART_LEFT_PX  10.0
 #define MIN_SCALE     0.02
 #define MAX_SCALE     8.0
 
@@ -32,6 +34,11 @@ struct _AugurStateDiagramView
   double                min_label_px;  /* fitted: labels no smaller, unless whole */
   char                 *note;
   AugurDiagramViewport  vp;
+  /* the part last opened on, at part_w x part_h (0: none): a frame
+   * draws it again without looking for it again */
+  AugurDiagramViewport  part_vp;
+  int                   part_w;
+  int                   part_h;
   double                drag_start_x;
   double                drag_start_y;
 };
@@ -63,6 +70,119 @@ is_drawable (AugurStateDiagramView *self)
          augur_diagram_get_n_nodes (self->diagram) <= self->max_nodes;
 }
 
+/* The note over a part of the diagram, for n states. */
+static char *
+part_note (guint n)
+{
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Showing part of the %u state: drag to see the rest",
+                                       "Showing part of the %u states: drag to see the rest", n), n);
+}
+
+/* The note's layout at the view's width, as draw_note() draws it. */
+static PangoLayout *
+note_layout (GtkWidget  *widget,
+             int         width,
+             const char *text)
+{
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  pango_layout_set_width (layout, MAX (100, width - 24) * PANGO_SCALE);
+  return layout;
+}
+
+/* How many of the states left of x_end have their circles wholly between
+ * top and top + height (diagram units). */
+static guint
+count_in_band (const AugurDiagram *d,
+               double              x_end,
+               double              top,
+               double              height)
+{
+  guint n = augur_diagram_get_n_nodes (d), count = 0;
+  double x, y, r;
+
+  for (guint i = 0; i < n; i++)
+    {
+      augur_diagram_get_node_position (d, i, &x, &y, &r);
+      count += x + r <= x_end && y - r >= top && y + r <= top + height;
+    }
+  return count;
+}
+
+/* A legible part, from the initial state on: layers run left to right,
+ * the initial state first, so it is placed at the left, and of the
+ * states beside it (those whole in the view's width) the band the view
+ * shows holds as many as it can, the initial state among them, the
+ * nearest to it first.  The scale stays the smallest legible one: a
+ * larger one would show fewer of them, and the question on opening is
+ * where the initial state leads. */
+static void
+open_on_part (AugurStateDiagramView *self,
+              int                    w,
+              int                    h,
+              double                 scale)
+{
+  const AugurDiagram *d = self->diagram;
+  guint n = augur_diagram_get_n_nodes (d), most = 0;
+  double dw, dh, x0, y0, r, x_end, band, lo, hi, best, x, y;
+
+  augur_diagram_get_size (d, &dw, &dh);
+  self->vp.scale = scale;
+  self->vp.offset_x = dw * scale <= w ? (w - dw * scale) / 2 : 0;
+  self->vp.offset_y = dh * scale <= h ? (h - dh * scale) / 2 : 0;
+  if (n == 0)
+    return;
+  augur_diagram_get_node_position (d, 0, &x0, &y0, &r);
+  /* nothing is left of the initial state but the margin (arcs come back
+   * to it from the right): it goes near the left edge, for the room on
+   * its right */
+  if (dw * scale > w)
+    self->vp.offset_x = MIN (0, PART_LEFT_PX - (x0 - r) * scale);
+  if (dh * scale <= h)
+    return;
+
+  {
+    g_autofree char *text = part_note (n);
+    PangoLayout *layout = note_layout (GTK_WIDGET (self), w, text);
+    int lw, lh;
+
+    pango_layout_get_pixel_size (layout, &lw, &lh);
+    g_object_unref (layout);
+    /* the note's band, as draw_note() draws it, is no room to show a
+     * state in */
+    band = MAX (h - lh - 14, h / 2.0) / scale;
+  }
+  x_end = (w - self->vp.offset_x) / scale;
+  /* the band's top: the initial state in it, and the band in the diagram */
+  lo = MAX (0, y0 + r - band);
+  hi = MIN (dh - h / scale, y0 - r);
+  if (hi < lo)
+    hi = lo;
+  best = CLAMP (y0 - band / 2, lo, hi);
+  most = count_in_band (d, x_end, best, band);
+  /* the bands that start at a state's top or end at its bottom: one of
+   * them holds the most */
+  for (guint i = 1; i < n; i++)
+    {
+      augur_diagram_get_node_position (d, i, &x, &y, &r);
+      if (x + r > x_end)
+        continue;
+      for (int k = 0; k < 2; k++)
+        {
+          double top = CLAMP (k == 0 ? y - r : y + r - band, lo, hi);
+          guint count = count_in_band (d, x_end, top, band);
+
+          if (count > most || (count == most && fabs (top + band / 2 - y0) < fabs (best + band / 2 - y0)))
+            {
+              most = count;
+              best = top;
+            }
+        }
+    }
+  self->vp.offset_y = -best * scale;
+}
+
 static void
 refit (AugurStateDiagramView *self)
 {
@@ -73,20 +193,19 @@ refit (AugurStateDiagramView *self)
   if (self->diagram == NULL || w <= 0 || h <= 0)
     return;
   augur_diagram_fit_viewport (self->diagram, w, h, MAX (MAX_FIT_SCALE, legible), &self->vp);
+  /* the whole when it is legible, else a part: the note says there is
+   * more, and the whole diagram is one click (or Ctrl+0) away */
   if (!self->whole && self->vp.scale < legible)
     {
-      /* A legible part, from the initial state on (layers run left to
-       * right, the initial state first): the note says there is more,
-       * and the whole diagram is one click (or Ctrl+0) away. */
-      double dw, dh, x = 0, y = 0, r = 0;
-
-      augur_diagram_get_size (self->diagram, &dw, &dh);
-      if (augur_diagram_get_n_nodes (self->diagram) > 0)
-        augur_diagram_get_node_position (self->diagram, 0, &x, &y, &r);
-      self->vp.scale = legible;
-      self->vp.offset_x = dw * legible <= w ? (w - dw * legible) / 2 : 0;
-      self->vp.offset_y = dh * legible <= h ? (h - dh * legible) / 2
-                                            : CLAMP (h / 2.0 - y * legible, h - dh * legible, 0);
+      if (self->part_w == w && self->part_h == h && self->part_vp.scale == legible)
+        {
+          self->vp = self->part_vp;
+          return;
+        }
+      open_on_part (self, w, h, legible);
+      self->part_vp = self->vp;
+      self->part_w = w;
+      self->part_h = h;
     }
 }
 
@@ -123,14 +242,12 @@ draw_note (cairo_t    *cr,
            int         height,
            const char *text)
 {
-  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
+  PangoLayout *layout = note_layout (widget, width, text);
   gboolean dark = augur_view_is_dark (widget, NULL);
   GdkRGBA fg;
   int lw, lh;
 
   gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
-  pango_layout_set_width (layout, MAX (100, width - 24) * PANGO_SCALE);
   pango_layout_get_pixel_size (layout, &lw, &lh);
   cairo_rectangle (cr, 6, height - lh - 14, lw + 12, lh + 8);
   cairo_set_source_rgba (cr, dark ? 0.12 : 1, dark ? 0.12 : 1, dark ? 0.12 : 1, 0.85);
@@ -476,6 +593,7 @@ augur_state_diagram_view_set_diagram (AugurStateDiagramView *self,
       self->selected = -1;
       self->hovered = -1;
       self->fitted = TRUE;
+      self->part_w = self->part_h = 0;
       /* A legible part first when the whole would be a smudge: the note
        * says that there is more and how to see it. */
       self->whole = FALSE;
@@ -626,8 +744,7 @@ augur_state_diagram_view_get_note (AugurStateDiagramView *self)
     return NULL;
   n = augur_diagram_get_n_nodes (self->diagram);
   g_free (self->note);
-  self->note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Showing part of the %u state: drag to see the rest",
-                                             "Showing part of the %u states: drag to see the rest", n), n);
+  self->note = part_note (n);
   return self->note;
 }
 
@@ -659,4 +776,22 @@ augur_state_diagram_view_get_node_px (AugurStateDiagramView *self)
     return 0;
   augur_diagram_get_node_position (self->diagram, 0, &x, &y, &r);
   return 2 * r * self->vp.scale;
+}
+
+gboolean
+augur_state_diagram_view_node_is_shown (AugurStateDiagramView *self,
+                                        guint                  node)
+{
+  int w = gtk_widget_get_width (GTK_WIDGET (self));
+  int h = gtk_widget_get_height (GTK_WIDGET (self));
+  double x, y, r, px, py, pr;
+
+  g_return_val_if_fail (AUGUR_IS_STATE_DIAGRAM_VIEW (self), FALSE);
+  if (!is_drawable (self) || node >= augur_diagram_get_n_nodes (self->diagram) || w <= 0 || h <= 0)
+    return FALSE;
+  augur_diagram_get_node_position (self->diagram, node, &x, &y, &r);
+  px = self->vp.offset_x + x * self->vp.scale;
+  py = self->vp.offset_y + y * self->vp.scale;
+  pr = r * self->vp.scale;
+  return px - pr >= 0 && py - pr >= 0 && px + pr <= w && py + pr <= h;
 }

@@ -17,7 +17,9 @@ GtkWidget    *augur_state_diagram_view_new           (void);
 /* Shows a diagram (NULL: nothing), fitted to the view until the user
  * zooms or pans; a diagram whose whole would draw its labels smaller than
  * the view's smallest (augur_state_diagram_view_set_min_label_px()) opens
- * on a part of it, from the initial state, and the note says so. */
+ * on a part of it at that size, the initial state near the left edge
+ * with as many of the states after it as the view holds whole, and the
+ * note says so. */
 void          augur_state_diagram_view_set_diagram   (AugurStateDiagramView *self,
                                                       AugurDiagram          *diagram);
 AugurDiagram *augur_state_diagram_view_get_diagram   (AugurStateDiagramView *self);
@@ -46,6 +48,9 @@ void          augur_state_diagram_view_set_min_label_px (AugurStateDiagramView *
  * pixels. */
 double        augur_state_diagram_view_get_label_px  (AugurStateDiagramView *self);
 double        augur_state_diagram_view_get_node_px   (AugurStateDiagramView *self);
+/* Whether a state's circle is drawn wholly inside the view now. */
+gboolean      augur_state_diagram_view_node_is_shown (AugurStateDiagramView *self,
+                                                      guint                  node);
 /* The note the view shows over the diagram (that arc labels are hidden at
  * this zoom, or that it shows part of the states and the rest is a drag
  * away), or NULL. */

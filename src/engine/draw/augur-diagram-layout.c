@@ -1301,7 +1301,7 @@ _augur_diagram_layout (AugurDiagram *d)
   Layout lay = { 0 };
   int *node_layer;
   double *layer_x;
-  double widest_label = 0, gap;
+  double *widest;
   int *n_out, *n_in;
 
   measure (d);
@@ -1314,19 +1314,40 @@ _augur_diagram_layout (AugurDiagram *d)
   n_in = g_new0 (int, lay.n_layers + 1);
   assign_lanes (d, &lay, node_layer, n_out, n_in);
 
+  /* Each gap between two layers as wide as the labels drawn in it need,
+   * not as the widest label of the whole diagram: a diagram opened on its
+   * first layers shows more of them (widest[l]: between layers l and
+   * l + 1). */
+  widest = g_new0 (double, MAX (lay.n_layers, 1));
   for (guint e = 0; e < d->n_edges; e++)
-    if (d->edges[e].source != d->edges[e].target && !lay.lane[e])
-      widest_label = MAX (widest_label, d->edges[e].label_w);
-  gap = MAX (MIN_LAYER_GAP, widest_label + 2 * d->radius + 32);
+    {
+      const AugurDiagramEdge *edge = &d->edges[e];
+      int ls = node_layer[edge->source], lt = node_layer[edge->target];
+      int lo = MIN (ls, lt), hi = MAX (ls, lt);
+
+      if (edge->source == edge->target || lay.lane[e])
+        continue;
+      if (lo == hi)
+        {
+          /* a same-column arc bulges right going down, left going up */
+          lo = lay.v[edge->target].y > lay.v[edge->source].y ? ls : ls - 1;
+          hi = lo + 1;
+        }
+      /* an arc through dummies carries its label anywhere along it */
+      for (int l = MAX (lo, 0); l < hi && l < lay.n_layers; l++)
+        widest[l] = MAX (widest[l], edge->label_w);
+    }
   layer_x = g_new (double, MAX (lay.n_layers, 1));
   for (int l = 0; l < lay.n_layers; l++)
     {
       /* room for the verticals to the lanes on both sides of the labels */
       double in = l > 0 && n_in[l - 1] > 0 ? SLOT_CLEARANCE + n_in[l - 1] * SLOT_GAP : 0;
       double out = n_out[l] > 0 ? SLOT_CLEARANCE + n_out[l] * SLOT_GAP : 0;
+      double gap = l > 0 ? MAX (MIN_LAYER_GAP, widest[l - 1] + 2 * d->radius + 32) : 0;
 
       layer_x[l] = l == 0 ? 0 : layer_x[l - 1] + gap + 2 * MAX (in, out);
     }
+  g_free (widest);
 
   for (guint i = 0; i < d->n_nodes; i++)
     {

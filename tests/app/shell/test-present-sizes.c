@@ -7,7 +7,9 @@
  * projector size and scaled to the screen (its scale measured); the
  * cache-coherence example presents its misses, by kind, machine, checks,
  * diagram, the machine read-only (nothing invites an edit, a drag changes
- * nothing); a sweep of the model before a what-if (pipeline, replay) is
+ * nothing); the part a diagram opens on holds its initial state and the
+ * states after it, on the States tab at 1024x700 and 1280x800 and in the
+ * presentation; a sweep of the model before a what-if (pipeline, replay) is
  * dimmed under a note whose Sweep Again sweeps the document again and
  * ends the note.
  * Screenshots land in AUGUR_SCREENSHOT_DIR.
@@ -195,6 +197,77 @@ test_ccdsm (gconstpointer data)
   present_close (present);
   augur_test_close_window (window);
   g_settings_reset (settings, "diagram-max-states");
+}
+
+/* How many states a diagram view shows whole, the initial state first:
+ * fails unless the initial state is one of them. */
+static guint
+count_shown (GtkWidget  *view,
+             const char *where)
+{
+  AugurStateDiagramView *d = AUGUR_STATE_DIAGRAM_VIEW (view);
+  guint n = augur_diagram_get_n_nodes (augur_state_diagram_view_get_diagram (d));
+  guint shown = 0;
+
+  for (guint i = 0; i < n; i++)
+    shown += augur_state_diagram_view_node_is_shown (d, i);
+  g_test_message ("%s: %u of %u states shown at %d x %d, labels %.1f px, the initial state %s", where, shown, n,
+                  gtk_widget_get_width (view), gtk_widget_get_height (view),
+                  augur_state_diagram_view_get_label_px (d),
+                  augur_state_diagram_view_node_is_shown (d, 0) ? "shown" : "not shown");
+  g_assert_true (augur_state_diagram_view_node_is_shown (d, 0));
+  return shown;
+}
+
+/* The States tab opens on the initial state and the states after it, not
+ * on one circle: on sr2's page and on a PEPA page of 240 states, at the
+ * sizes of a design review, with labels of 10 pixels or more; in the
+ * presentation too, at 18.  Ctrl+0 still shows the whole. */
+static void
+test_neighbourhood (gconstpointer data)
+{
+  const AugurTestSize *size = data;
+  AugurWindow *window = augur_test_solved_example_window (app, "sr2.ccdsm", size->width, size->height,
+                                                          AUGUR_TYPE_CCDSM_PAGE, 300);
+  AugurPage *page = AUGUR_PAGE (augur_window_get_current_page (window));
+  AugurPresent *present;
+  GtkWidget *view;
+
+  augur_ccdsm_page_show_view (AUGUR_CCDSM_PAGE (page), "states");
+  augur_test_wait_settled (GTK_WIDGET (window));
+  augur_test_iterate_for (200);
+  view = augur_ccdsm_page_get_diagram_view (AUGUR_CCDSM_PAGE (page));
+  shot (GTK_WIDGET (window), "present-sizes-sr2-neighbourhood");
+  g_assert_cmpuint (count_shown (view, "sr2, States tab"), >=, 3);
+  g_assert_cmpfloat (augur_state_diagram_view_get_label_px (AUGUR_STATE_DIAGRAM_VIEW (view)), >=, 10.0);
+  g_assert_nonnull (augur_state_diagram_view_get_note (AUGUR_STATE_DIAGRAM_VIEW (view)));
+
+  present = present_open (window);
+  g_assert_true (show_step (present, "State diagram"));
+  view = augur_present_get_step_widget (present);
+  shot (GTK_WIDGET (present), "present-sizes-sr2-neighbourhood-presented");
+  g_assert_cmpuint (count_shown (view, "sr2, presented"), >=, 3);
+  g_assert_cmpfloat (augur_state_diagram_view_get_label_px (AUGUR_STATE_DIAGRAM_VIEW (view)), >=, 18.0);
+  present_close (present);
+
+  /* Ctrl+0: the whole */
+  view = augur_ccdsm_page_get_diagram_view (AUGUR_CCDSM_PAGE (page));
+  augur_state_diagram_view_fit (AUGUR_STATE_DIAGRAM_VIEW (view));
+  g_assert_cmpuint (count_shown (view, "sr2, fitted"), ==, 237);
+  augur_test_close_window (window);
+
+  window = augur_test_window_new (app, size->width, size->height);
+  augur_window_select_document (window, augur_window_add_document (window, "pepa", "Four cycles", big_pepa));
+  page = AUGUR_PAGE (augur_window_get_current_page (window));
+  augur_test_run_and_wait (page);
+  augur_pepa_page_show_results (AUGUR_PEPA_PAGE (page), "states");
+  augur_test_wait_settled (GTK_WIDGET (window));
+  augur_test_iterate_for (200);
+  view = augur_pepa_page_get_diagram_view (AUGUR_PEPA_PAGE (page));
+  shot (GTK_WIDGET (window), "present-sizes-pepa-neighbourhood");
+  g_assert_cmpuint (count_shown (view, "PEPA, States tab"), >=, 3);
+  g_assert_cmpfloat (augur_state_diagram_view_get_label_px (AUGUR_STATE_DIAGRAM_VIEW (view)), >=, 10.0);
+  augur_test_close_window (window);
 }
 
 static void
@@ -409,6 +482,7 @@ main (int argc, char **argv)
   g_test_add_func ("/app/present-sizes/diagram-pepa", test_diagram_pepa);
   g_test_add_data_func ("/app/present-sizes/ccdsm-sr1", "sr1.ccdsm", test_ccdsm);
   g_test_add_data_func ("/app/present-sizes/ccdsm-sr2", "sr2.ccdsm", test_ccdsm);
+  augur_test_add_sized ("/app/present-sizes/neighbourhood", test_neighbourhood);
   augur_test_add_sized ("/app/present-sizes/ccdsm-machine", test_ccdsm_machine);
   g_test_add_func ("/app/present-sizes/chart-scale", test_chart_scale);
   g_test_add_data_func ("/app/present-sizes/sweep-again", NULL, test_sweep_again);

@@ -35,13 +35,22 @@ typedef struct
 char     *trace_token_for_message (const TraceFile *f,
                                    const char      *s,
                                    gsize            len);
-/* Sets "FILE:LINE: message"; returns FALSE. */
+/* Sets "FILE:LINE:COLUMN: message" ("FILE:LINE: message" for column 0:
+ * an error of the file, not of a token); returns FALSE. */
 gboolean  trace_line_error        (GError          **error,
                                    AugurTraceError   code,
                                    const TraceFile  *f,
                                    guint64           line,
+                                   guint             column,
                                    const char       *format,
-                                   ...) G_GNUC_PRINTF (5, 6);
+                                   ...) G_GNUC_PRINTF (6, 7);
+/* The column of `at` in the line that starts at `text` (after the
+ * file's byte-order mark, if it is the first), as the NUL byte's error
+ * gives it: characters from 1, a UTF-8 character counted at its lead
+ * byte, a CR none.  Only for an error: the tokens point into the line,
+ * and nothing is counted while the lines read well. */
+guint     trace_column            (const char       *text,
+                                   const char       *at);
 
 /* A generated set's user_data when `next` is its generator, else NULL
  * (trace-otf2.c finds its reader behind a set this way). */

@@ -211,7 +211,8 @@ bad_field (Fields *fl, guint i, const char *expected, GError **error)
   g_autofree char *shown = trace_token_for_message (fl->f, fl->tok[i], fl->len[i]);
 
   /* Translators: e.g. "send: expected a rank from 0 to 15 as value 1, found 'x'". */
-  return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, fl->f, fl->line, _("%s: expected %s as value %u, found '%s'"),
+  return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, fl->f, fl->line, trace_column (fl->ctx->line_start, fl->tok[i]),
+                           _("%s: expected %s as value %u, found '%s'"),
                            fl->action, _(expected), i + 1, augur_message_token (shown, -1));
 }
 
@@ -276,7 +277,7 @@ rank_field_slow (Fields *fl, guint i, guint *out, GError **error)
     {
       /* MPI_ANY_SOURCE or MPI_PROC_NULL: SimGrid 3.32 writes them and
        * cannot replay them */
-      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, fl->f, fl->line,
+      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, fl->f, fl->line, trace_column (fl->ctx->line_start, fl->tok[i]),
                                _("%s: the peer is -333, MPI_ANY_SOURCE or MPI_PROC_NULL as SimGrid writes them in "
                                  "place of a rank; neither SimGrid nor Augur can replay it: trace the program with "
                                  "named sources and without messages to MPI_PROC_NULL"),
@@ -286,7 +287,7 @@ rank_field_slow (Fields *fl, guint i, guint *out, GError **error)
     {
       g_autofree char *expected = g_strdup_printf (_("a rank from 0 to %u"), fl->ctx->n_ranks - 1);
       g_autofree char *shown = trace_token_for_message (fl->f, fl->tok[i], fl->len[i]);
-      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, fl->f, fl->line,
+      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, fl->f, fl->line, trace_column (fl->ctx->line_start, fl->tok[i]),
                                _("%s: expected %s as value %u, found '%s'"), fl->action, expected, i + 1, augur_message_token (shown, -1));
     }
   *out = (guint) v;
@@ -370,7 +371,7 @@ datatype_field (Fields *fl, guint i, double *size, GError **error)
   if (bytes < 0)
     {
       g_autofree char *shown = trace_token_for_message (fl->f, fl->tok[i], fl->len[i]);
-      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, fl->f, fl->line,
+      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, fl->f, fl->line, trace_column (fl->ctx->line_start, fl->tok[i]),
                                _("%s: unknown datatype id '%s' (SimGrid 3.32's predefined datatypes are 0 to 59; a "
                                  "derived datatype cannot be replayed)"),
                                fl->action, augur_message_token (shown, -1));
@@ -536,7 +537,9 @@ parse_args (Fields *fl, const SmpiKind *k, AugurTraceAction *a, GError **error)
             return FALSE;
         }
       else if (fl->n != 1 + n && fl->n != 1 + n + n)
+        /* at the first value after the counts, which reads as neither */
         return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, fl->f, fl->line,
+                                 trace_column (fl->ctx->line_start, fl->tok[1 + n]),
                                  _("%s: expected %u counts, then 2 datatypes or %u displacements or both, found %u "
                                    "values"), fl->action, n, n, fl->n);
       else
@@ -623,6 +626,7 @@ trace_smpi_parse (TraceSmpi        *ctx,
   const SmpiKind *k = NULL;
   Fields fl;
   g_autofree char *action = NULL;
+  guint column;
 
   for (;;)
     {
@@ -638,7 +642,7 @@ trace_smpi_parse (TraceSmpi        *ctx,
           gsize *l2;
 
           if (cap > 2 * ctx->n_ranks + 16)
-            return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+            return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, trace_column (ctx->line_start, s),
                                      _("too many values on the line (more than %u)"), cap);
           t2 = g_new (const char *, grown);
           l2 = g_new (gsize, grown);
@@ -657,22 +661,34 @@ trace_smpi_parse (TraceSmpi        *ctx,
       n++;
     }
   if (n == 0)
-    return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, _("no action after the rank"));
+    {
+      /* where the action is missing: one past the line's last character,
+       * the rank's (found again here, not kept while the line reads) */
+      const char *end = ctx->line_start;
+
+      while (end < e && is_blank (*end))
+        end++;
+      while (end < e && !is_blank (*end))
+        end++;
+      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, trace_column (ctx->line_start, end),
+                               _("no action after the rank"));
+    }
   k = find_kind (tok[0], len[0]);
   if (k == NULL)
     {
       /* shown only in an error: not made for every line */
       action = trace_token_for_message (f, tok[0], len[0]);
+      column = trace_column (ctx->line_start, tok[0]);
       if ((len[0] == 5 && (memcmp (tok[0], "Isend", 5) == 0 || memcmp (tok[0], "Irecv", 5) == 0)) ||
           (len[0] == 9 && memcmp (tok[0], "allReduce", 9) == 0))
-        return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+        return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, column,
                                  _("'%s' is an action of the trace replay paper's dialect, not of SMPI's: choose that "
                                    "dialect for this trace"), augur_message_token (action, -1));
       if (is_unreplayable (tok[0], len[0]))
-        return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+        return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, column,
                                  _("'%s' is written by SimGrid but cannot be replayed, by SimGrid or by Augur (waitany, "
                                    "waitsome, testany and non-blocking collectives have no replay)"), augur_message_token (action, -1));
-      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, column,
                                _("unknown action '%s' (SimGrid 3.32's time-independent actions are init, finalize, "
                                  "compute, sleep, send, isend, recv, irecv, test, wait, waitall, sendRecv, barrier, "
                                  "bcast, reduce, allreduce, alltoall, alltoallv, gather, gatherv, allgather, allgatherv, "
@@ -694,18 +710,21 @@ trace_smpi_parse (TraceSmpi        *ctx,
       max += ctx->n_ranks;   /* the displacements */
     if (fl.n < min || fl.n > max)
       {
+        /* the first value too many, or where one is missing: one past
+         * the line's last character */
+        column = trace_column (ctx->line_start, fl.n > max ? fl.tok[max] : tok[n - 1] + len[n - 1]);
         if ((k->kind == AUGUR_TRACE_ACTION_WAIT || k->kind == AUGUR_TRACE_ACTION_SEND ||
              k->kind == AUGUR_TRACE_ACTION_RECV || k->kind == AUGUR_TRACE_ACTION_ISEND ||
              k->kind == AUGUR_TRACE_ACTION_IRECV) && fl.n < min)
-          return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+          return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, column,
                                    _("'%s' has %u values where SimGrid 3.32 writes '%s': the trace looks written by "
                                      "another version of SimGrid (without tags); trace it again with SimGrid 3.32, "
                                      "or read it in the trace replay paper's dialect"), augur_message_token (k->name, -1), fl.n, augur_message_token (k->usage, -1));
         if (k->arrays > 0)
-          return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+          return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, column,
                                    _("wrong number of values for '%s' (expected '%s', with %u values per array: the run "
                                      "has %u ranks), found %u"), augur_message_token (k->name, -1), augur_message_token (k->usage, -1), ctx->n_ranks, ctx->n_ranks, fl.n);
-        return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+        return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, column,
                                  _("wrong number of values for '%s' (expected '%s'), found %u"), augur_message_token (k->name, -1), augur_message_token (k->usage, -1), fl.n);
       }
   }
@@ -731,6 +750,7 @@ trace_smpi_init (TraceSmpi *ctx,
   kinds_index ();
   ctx->n_ranks = n_ranks;
   ctx->default_size = 1;   /* MPI_BYTE */
+  ctx->line_start = NULL;
   ctx->interned = g_hash_table_new_full (g_bytes_hash, g_bytes_equal, (GDestroyNotify) g_bytes_unref, NULL);
 }
 
@@ -846,8 +866,12 @@ trace_smpi_read_index (GFile         *index,
         continue;
       if (!g_utf8_validate (line, -1, NULL))
         {
-          g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX, _("%s:%u: not a file name in UTF-8"), name,
-                       i + 1);
+          const char *bad = NULL;
+
+          /* at its first byte that is not UTF-8, in the line as written */
+          g_utf8_validate_len (start, line_length, &bad);
+          g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX, _("%s:%u:%u: not a file name in UTF-8"),
+                       name, i + 1, trace_column (start, bad));
           return FALSE;
         }
       file = resolve_rank_file (index, line);
@@ -990,6 +1014,7 @@ trace_smpi_count_ranks (GFile         *file,
     {
       gsize len = 0;
       g_autofree char *line = g_data_input_stream_read_line (data, &len, cancellable, error);
+      const char *text;
       const char *s;
       char *end;
       guint64 rank;
@@ -1001,7 +1026,10 @@ trace_smpi_count_ranks (GFile         *file,
           break;
         }
       lineno++;
-      s = line;
+      /* a byte-order mark before the first line is none of it, as the
+       * reader reads it */
+      text = line + (lineno == 1 ? augur_text_bom_length (line, len) : 0);
+      s = text;
       while (*s == ' ' || *s == '\t')
         s++;
       if (*s == '\0' || *s == '#' || *s == '\r')
@@ -1010,15 +1038,15 @@ trace_smpi_count_ranks (GFile         *file,
       if (end == s || (*end != ' ' && *end != '\t' && *end != '\0' && *end != '\r'))
         {
           g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_PROCESS,
-                       _("%s:%llu: expected a rank (a whole number) at the start of the line"), name,
-                       (unsigned long long) lineno);
+                       _("%s:%llu:%u: expected a rank (a whole number) at the start of the line"), name,
+                       (unsigned long long) lineno, trace_column (text, s));
           return FALSE;
         }
       if (rank >= AUGUR_TRACE_MAX_RANKS)
         {
           g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_PROCESS,
-                       _("%s:%llu: rank %llu of a run of more than %d ranks"), name, (unsigned long long) lineno,
-                       (unsigned long long) rank, AUGUR_TRACE_MAX_RANKS);
+                       _("%s:%llu:%u: rank %llu of a run of more than %d ranks"), name, (unsigned long long) lineno,
+                       trace_column (text, s), (unsigned long long) rank, AUGUR_TRACE_MAX_RANKS);
           return FALSE;
         }
       max = MAX (max, rank);

@@ -12,12 +12,16 @@ typedef struct {
   guint       n_ranks;        /* MPI_COMM_WORLD's size: the set's processes */
   double      default_size;   /* of a datatype left out: MPI_BYTE, or MPI_DOUBLE after `init x` */
   GHashTable *interned;       /* GBytes of doubles: the v-collectives' arrays, each kept once */
+  const char *line_start;     /* of the line trace_smpi_parse () reads, where an error's
+                               * columns count from (set by its caller: a store, not an
+                               * argument kept in a register while the line reads) */
 } TraceSmpi;
 
 void        trace_smpi_init  (TraceSmpi        *ctx,
                               guint             n_ranks);
 void        trace_smpi_clear (TraceSmpi        *ctx);
-/* The line's fields after the rank, [s, e): the action and its values. */
+/* The line's fields after the rank, [s, e): the action and its values
+ * (ctx->line_start the line's first character). */
 gboolean    trace_smpi_parse (TraceSmpi        *ctx,
                               const TraceFile  *f,
                               guint64           line,

@@ -272,11 +272,12 @@ trace_token_for_message (const TraceFile *f,
 
 gboolean
 trace_line_error (GError          **error,
-                AugurTraceError   code,
-                const TraceFile  *f,
-                guint64           line,
-                const char       *format,
-                ...)
+                  AugurTraceError   code,
+                  const TraceFile  *f,
+                  guint64           line,
+                  guint             column,
+                  const char       *format,
+                  ...)
 {
   g_autofree char *message = NULL;
   va_list args;
@@ -284,8 +285,12 @@ trace_line_error (GError          **error,
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, AUGUR_TRACE_ERROR, code,
-               "%s:%" G_GUINT64_FORMAT ": %s", f->name, line, message);
+  if (column == 0)
+    g_set_error (error, AUGUR_TRACE_ERROR, code,
+                 "%s:%" G_GUINT64_FORMAT ": %s", f->name, line, message);
+  else
+    g_set_error (error, AUGUR_TRACE_ERROR, code,
+                 "%s:%" G_GUINT64_FORMAT ":%u: %s", f->name, line, column, message);
   return FALSE;
 }
 
@@ -408,6 +413,7 @@ typedef enum {
 static gboolean
 parse_volume (const TraceFile  *f,
               guint64           line,
+              const char       *start,
               AugurTraceActionKind   kind,
               Role              role,
               const char       *s,
@@ -417,11 +423,13 @@ parse_volume (const TraceFile  *f,
 {
   g_autofree char *tok = NULL;
   const char *what;
+  guint column;
 
   if (G_LIKELY (parse_number (s, len, out) && isfinite (*out) && *out >= 0))
     return TRUE;
 
   tok = trace_token_for_message (f, s, len);
+  column = trace_column (start, s);
   switch (role)
     {
     case ROLE_FLOPS: what = _("flops"); break;
@@ -430,14 +438,14 @@ parse_volume (const TraceFile  *f,
     default: g_assert_not_reached ();
     }
   if (!parse_number (s, len, out))
-    return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+    return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, column,
                            _("expected a number of %s for '%s', found '%s'"),
                            what, augur_message_token (kinds[kind].name, -1), augur_message_token (tok, -1));
   if (!isfinite (*out))
-    return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+    return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, column,
                            _("the number of %s for '%s' must be finite, found '%s'"),
                            what, augur_message_token (kinds[kind].name, -1), augur_message_token (tok, -1));
-  return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+  return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, column,
                          _("the number of %s for '%s' must not be negative, found '%s'"),
                          what, augur_message_token (kinds[kind].name, -1), augur_message_token (tok, -1));
 }
@@ -484,11 +492,15 @@ lookup_kind (const char *s,
 #undef IS
 }
 
-/* tok[0] is the process (already resolved), tok[1] the action. */
+/* tok[0] is the process (already resolved), tok[1] the action; start
+ * is the line's first character (its columns count from there) and
+ * [text, text + text_len) the line from the process's name, blanks
+ * around it dropped. */
 static gboolean
 parse_action (const AugurTraceSet  *t,
               const TraceFile      *f,
               guint64               line,
+              const char           *start,
               const char          **tok,
               const gsize          *tlen,
               guint                 n_fields,
@@ -507,7 +519,8 @@ parse_action (const AugurTraceSet  *t,
   if (G_UNLIKELY (n_fields < 2))
     {
       g_autofree char *name = trace_token_for_message (f, tok[0], tlen[0]);
-      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+      /* where the action is missing: one past the line's last character */
+      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, trace_column (start, text + text_len),
                              _("no action after the process name '%s'"), augur_message_token (name, -1));
     }
 
@@ -515,7 +528,7 @@ parse_action (const AugurTraceSet  *t,
   if (G_UNLIKELY (k < 0))
     {
       g_autofree char *name = trace_token_for_message (f, tok[1], tlen[1]);
-      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, trace_column (start, tok[1]),
                              _("unknown action '%s' (expected init, finalize, compute, send, Isend, recv, Irecv, wait, barrier, bcast, reduce, allReduce, comm_size or sleep)"), augur_message_token (name, -1));
     }
   info = &kinds[k];
@@ -523,7 +536,11 @@ parse_action (const AugurTraceSet  *t,
   if (G_UNLIKELY (n_args < info->min_args || n_args > info->max_args))
     {
       g_autofree char *shown = trace_token_for_message (f, text, text_len);
-      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+      /* the first value too many (tok keeps one past the most any
+       * action takes), or where a value is missing: the line's end */
+      const char *at = n_args > info->max_args ? tok[2 + info->max_args] : text + text_len;
+
+      return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, trace_column (start, at),
                              _("wrong number of values for '%s' (expected '%s'), found '%s'"), augur_message_token (info->name, -1), augur_message_token (info->usage, -1), augur_message_token (shown, -1));
     }
 
@@ -539,7 +556,7 @@ parse_action (const AugurTraceSet  *t,
       if (G_UNLIKELY (peer < 0))
         {
           g_autofree char *name = trace_token_for_message (f, tok[2], tlen[2]);
-          return trace_line_error (error, AUGUR_TRACE_ERROR_PROCESS, f, line,
+          return trace_line_error (error, AUGUR_TRACE_ERROR_PROCESS, f, line, trace_column (start, tok[2]),
                                  _("peer '%s' of '%s' is not in the deployment"), augur_message_token (name, -1), augur_message_token (info->name, -1));
         }
       a->u.peer = (guint) peer;
@@ -549,33 +566,33 @@ parse_action (const AugurTraceSet  *t,
   switch (kind)
     {
     case AUGUR_TRACE_ACTION_COMPUTE:
-      return parse_volume (f, line, kind, ROLE_FLOPS, tok[i], tlen[i], &a->u.x, error);
+      return parse_volume (f, line, start, kind, ROLE_FLOPS, tok[i], tlen[i], &a->u.x, error);
 
     case AUGUR_TRACE_ACTION_SEND:
     case AUGUR_TRACE_ACTION_ISEND:
     case AUGUR_TRACE_ACTION_BCAST:
-      return parse_volume (f, line, kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error);
+      return parse_volume (f, line, start, kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error);
 
     case AUGUR_TRACE_ACTION_RECV:
     case AUGUR_TRACE_ACTION_IRECV:
       if (n_args == 2)
-        return parse_volume (f, line, kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error);
+        return parse_volume (f, line, start, kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error);
       return TRUE;
 
     case AUGUR_TRACE_ACTION_REDUCE:
     case AUGUR_TRACE_ACTION_ALLREDUCE:
-      return parse_volume (f, line, kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error)
-          && parse_volume (f, line, kind, ROLE_FLOPS, tok[i + 1], tlen[i + 1], &a->u.x, error);
+      return parse_volume (f, line, start, kind, ROLE_BYTES, tok[i], tlen[i], &a->bytes, error)
+          && parse_volume (f, line, start, kind, ROLE_FLOPS, tok[i + 1], tlen[i + 1], &a->u.x, error);
 
     case AUGUR_TRACE_ACTION_SLEEP:
-      return parse_volume (f, line, kind, ROLE_SECONDS, tok[i], tlen[i], &a->u.x, error);
+      return parse_volume (f, line, start, kind, ROLE_SECONDS, tok[i], tlen[i], &a->u.x, error);
 
     case AUGUR_TRACE_ACTION_COMM_SIZE:
       if (!parse_number (tok[i], tlen[i], &a->u.x)
           || !(a->u.x >= 1 && a->u.x <= G_MAXUINT && a->u.x == floor (a->u.x)))
         {
           g_autofree char *shown = trace_token_for_message (f, tok[i], tlen[i]);
-          return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
+          return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, trace_column (start, tok[i]),
                                  _("comm_size expects a whole number of processes of at least 1, found '%s'"), augur_message_token (shown, -1));
         }
       return TRUE;
@@ -1158,6 +1175,13 @@ count_characters (const char *s,
   return n;
 }
 
+guint
+trace_column (const char *text,
+              const char *at)
+{
+  return count_characters (text, (gsize) (at - text)) + 1;
+}
+
 /* A NUL byte at column (1 for the first character) of line: not text. */
 static gboolean
 nul_error (GError          **error,
@@ -1169,6 +1193,23 @@ nul_error (GError          **error,
                _("%s:%lu:%u: not text (a NUL byte): a time-independent trace is text, one action a line"),
                f->name, (gulong) line, column);
   return FALSE;
+}
+
+/* The line at start, in c's buffer, is longer than MAX_LINE: an error at
+ * its first character past the limit (a byte-order mark before the first
+ * line is none of its characters).  Out of line: the reader's loop keeps
+ * its registers for the lines that read. */
+static G_GNUC_NO_INLINE __attribute__ ((cold)) void
+long_line_error (Cursor          *c,
+                 const TraceFile *f,
+                 const char      *start)
+{
+  gsize bom = c->buf_offset + c->pos == 0 ? augur_text_bom_length (start, 3) : 0;
+
+  trace_line_error (&c->error, AUGUR_TRACE_ERROR_SYNTAX, f, c->line + 1,
+                    trace_column (start + bom, start + MAX_LINE),
+                    _("this line is longer than %d bytes: a trace has one action per line"),
+                    MAX_LINE);
 }
 
 /* The next line, not trimmed; FALSE at the end or on an error (c->error). */
@@ -1255,9 +1296,7 @@ cursor_next_line (AugurTraceSet  *t,
               c->pos = c->end;
               continue;
             }
-          trace_line_error (&c->error, AUGUR_TRACE_ERROR_SYNTAX, f, c->line + 1,
-                          _("this line is longer than %d bytes: a trace has one action per line"),
-                          MAX_LINE);
+          long_line_error (c, f, start);
           return FALSE;
         }
       if (!cursor_refill (t, c, &c->error))
@@ -1319,12 +1358,33 @@ detach_longest (AugurTraceSet  *t,
 /* A rank's trace is one run: a second `init` is a trace written twice (a
  * child forked by the traced program that wrote its copy of the buffer
  * again), whose doubled actions would be replayed as if the run made
- * them.  A line read again (after detach_longest) is the same line. */
+ * them.  A line read again (after detach_longest) is the same line.
+ * The action's word is the first after `word` in the line that starts at
+ * `start`: looked for only for the error, out of line (the reader's loop
+ * keeps its registers for the lines that read). */
+static G_GNUC_NO_INLINE __attribute__ ((cold)) gboolean
+second_init_error (const TraceFile  *f,
+                   const Proc       *p,
+                   guint64           line,
+                   const char       *start,
+                   const char       *word,
+                   GError          **error)
+{
+  while (is_blank (*word))
+    word++;
+  return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line, trace_column (start, word),
+                           _("a second init for '%s' (the first is on line %llu): a trace holds "
+                             "one run of each rank; was it written twice, by a child the traced program forked?"),
+                           augur_message_token (p->name, -1), (unsigned long long) p->init_line);
+}
+
 static inline gboolean
 check_init (const TraceFile         *f,
             Proc                    *p,
             guint32                  kind,
             guint64                  line,
+            const char              *start,
+            const char              *word,
             GError                 **error)
 {
   if (G_LIKELY (kind != AUGUR_TRACE_ACTION_INIT) || p->init_line == line)
@@ -1334,10 +1394,7 @@ check_init (const TraceFile         *f,
       p->init_line = line;
       return TRUE;
     }
-  return trace_line_error (error, AUGUR_TRACE_ERROR_SYNTAX, f, line,
-                           _("a second init for '%s' (the first is on line %llu): a trace holds "
-                             "one run of each rank; was it written twice, by a child the traced program forked?"),
-                           augur_message_token (p->name, -1), (unsigned long long) p->init_line);
+  return second_init_error (f, p, line, start, word, error);
 }
 
 static gboolean
@@ -1559,7 +1616,7 @@ cursor_fill (AugurTraceSet     *t,
       if (G_UNLIKELY (index < 0) && t->dialect == AUGUR_TRACE_DIALECT_SMPI && !all_digits (tok[0], tlen[0]))
         {
           /* SMPI's ranks are numbers: no process of any name is looked for */
-          trace_line_error (&c->error, AUGUR_TRACE_ERROR_PROCESS, f, c->line,
+          trace_line_error (&c->error, AUGUR_TRACE_ERROR_PROCESS, f, c->line, trace_column (line, tok[0]),
                             _("expected a rank (a whole number) at the start of the line: is this a trace of "
                               "SimGrid's SMPI?"));
           g_propagate_error (error, g_error_copy (c->error));
@@ -1568,8 +1625,8 @@ cursor_fill (AugurTraceSet     *t,
       if (G_UNLIKELY (index < 0))
         {
           g_autofree char *name = trace_token_for_message (f, tok[0], tlen[0]);
-          trace_line_error (&c->error, AUGUR_TRACE_ERROR_PROCESS, f, c->line,
-                          _("process '%s' is not in the deployment"), augur_message_token (name, -1));
+          trace_line_error (&c->error, AUGUR_TRACE_ERROR_PROCESS, f, c->line, trace_column (line, tok[0]),
+                            _("process '%s' is not in the deployment"), augur_message_token (name, -1));
           g_propagate_error (error, g_error_copy (c->error));
           return FALSE;
         }
@@ -1585,8 +1642,9 @@ cursor_fill (AugurTraceSet     *t,
           to->process = (guint) index;
           to->file = c->file;
           to->line = c->line;
+          t->smpi.line_start = line;
           if (!trace_smpi_parse (&t->smpi, f, c->line, s, e, to, &c->error)
-              || !check_init (f, p, to->kind, to->line, &c->error))
+              || !check_init (f, p, to->kind, to->line, line, s, &c->error))
             {
               g_propagate_error (error, g_error_copy (c->error));
               return FALSE;
@@ -1623,16 +1681,16 @@ cursor_fill (AugurTraceSet     *t,
 
       /* parsed in place in its queue's next slot, counted once it parsed */
       a = proc_push_compact (p);
-      if (!parse_action (t, f, c->line, tok, tlen, MIN (n, MAX_FIELDS),
+      if (!parse_action (t, f, c->line, line, tok, tlen, MIN (n, MAX_FIELDS),
                          tok[0], (gsize) (e - tok[0]), a, &kind, &c->error)
-          || !check_init (f, p, kind, c->line, &c->error))
+          || !check_init (f, p, kind, c->line, line, tok[1], &c->error))
         {
           g_propagate_error (error, g_error_copy (c->error));
           return FALSE;
         }
       if (G_UNLIKELY (q.offset >> 56 != 0))
         {
-          trace_line_error (&c->error, AUGUR_TRACE_ERROR_IO, f, c->line,
+          trace_line_error (&c->error, AUGUR_TRACE_ERROR_IO, f, c->line, 0,
                             _("the trace is longer than 64 PiB: Augur cannot read it"));
           g_propagate_error (error, g_error_copy (c->error));
           return FALSE;
@@ -2368,6 +2426,11 @@ summarize_seed_file (GFile             *file,
     {
       g_auto(GStrv) tokens = NULL;
       const char *words[2] = { NULL, NULL };
+      /* where the first words start in the line stripped, and the blanks
+       * stripped before them (ASCII: a character each), for a column */
+      gsize at[5] = { 0 };
+      gsize lead;
+      gsize offset = 0;
       guint n = 0;
       int kind;
 
@@ -2399,15 +2462,20 @@ summarize_seed_file (GFile             *file,
                        name, (gulong) number, column);
           return FALSE;
         }
-      if (is_comment (line, length) || *g_strstrip (line) == '\0')
+      if (is_comment (line, length))
+        continue;
+      lead = strspn (line, " \t\n\v\f\r");
+      if (*g_strstrip (line) == '\0')
         continue;
       tokens = g_strsplit_set (line, " \t\r", -1);
       /* blanks in a row make empty tokens: the words are the others */
-      for (guint i = 0; tokens[i] != NULL; i++)
+      for (guint i = 0; tokens[i] != NULL; offset += strlen (tokens[i]) + 1, i++)
         if (*tokens[i] != '\0')
           {
             if (n < G_N_ELEMENTS (words))
               words[n] = tokens[i];
+            if (n < G_N_ELEMENTS (at))
+              at[n] = offset;
             n++;
           }
       kind = n >= 2 ? lookup_kind (words[1], strlen (words[1])) : -1;
@@ -2415,19 +2483,25 @@ summarize_seed_file (GFile             *file,
         {
           g_autofree char *found = summary_quote (line);
 
+          /* at the action's word, or where it is missing: the line's end */
           g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
-                       _("%s:%lu: expected a process and one of its actions, such as “p0 compute "
+                       _("%s:%lu:%u: expected a process and one of its actions, such as “p0 compute "
                          "1e6” or “p0 send p1 1e6” (a time-independent trace), found “%s”"),
-                       name, (gulong) number, augur_message_token (found, -1));
+                       name, (gulong) number,
+                       (guint) lead + trace_column (line, line + (n >= 2 ? at[1] : strlen (line))),
+                       augur_message_token (found, -1));
           return FALSE;
         }
       if (n - 2 < kinds[kind].min_args || n - 2 > kinds[kind].max_args)
         {
           g_autofree char *found = summary_quote (line);
+          /* the first value too many, or where one is missing */
+          gsize where = n - 2 > kinds[kind].max_args ? at[2 + kinds[kind].max_args] : strlen (line);
 
           g_set_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX,
-                       _("%s:%lu: expected “NAME %s”, found “%s”"), name, (gulong) number,
-                       kinds[kind].usage, augur_message_token (found, -1));
+                       _("%s:%lu:%u: expected “NAME %s”, found “%s”"), name, (gulong) number,
+                       (guint) lead + trace_column (line, line + where), kinds[kind].usage,
+                       augur_message_token (found, -1));
           return FALSE;
         }
       summary->n_actions++;

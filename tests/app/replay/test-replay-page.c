@@ -1835,7 +1835,7 @@ test_trace_check (Fixture       *f,
   wait_trace_check (f->page);
   error = augur_replay_page_get_error_text (f->page);
   g_assert_nonnull (error);
-  g_assert_nonnull (strstr (error, "platform.xml:1: expected a process and one of its actions"));
+  g_assert_nonnull (strstr (error, "platform.xml:1:7: expected a process and one of its actions"));
   g_assert_nonnull (strstr (error, "found “<?xml version='1.0'?>”"));
   g_assert_true (labels_hold (f->page, "platform.xml\ncannot be replayed"));
   g_assert_true (gtk_widget_has_css_class (f->page->trace_label, "error"));
@@ -1844,7 +1844,7 @@ test_trace_check (Fixture       *f,
   augur_page_run (AUGUR_PAGE (f->page));
   g_assert_false (augur_page_get_running (AUGUR_PAGE (f->page)));
   g_assert_null (augur_replay_page_get_result (f->page));
-  g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "platform.xml:1: expected"));
+  g_assert_nonnull (strstr (augur_replay_page_get_error_text (f->page), "platform.xml:1:7: expected"));
 
   /* a good trace again: the problem is gone */
   augur_replay_page_set_traces (f->page, &ring, 1);

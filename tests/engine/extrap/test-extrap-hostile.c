@@ -487,7 +487,7 @@ test_numbers (void)
       "double's smallest normal number): no amount of a run, and no fit can be relative to it (write 0, or the "
       "amount)" },
     { "11s/compute 327680/compute 0x10/",
-      "%s/run/index.txt_files/rank-1.txt:11: compute: expected a number of flops as value 1, found '0x10'" },
+      "%s/run/index.txt_files/rank-1.txt:11:11: compute: expected a number of flops as value 1, found '0x10'" },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)

@@ -389,10 +389,10 @@ test_named_not_quoted (void)
   g_autofree char *r0 = write_file ("n0.txt", "0 init\n0 finalize\n");
   const char *named[] = { secrets, "/proc/self/environ", digits, one };
   g_autofree char *environ_at = NULL;
-  const char *expected[] = { ":1: expected a rank (a whole number) at the start of the line",
+  const char *expected[] = { ":1:1: expected a rank (a whole number) at the start of the line",
                              NULL,
-                             ":1: process '(not shown)' is not in the deployment",
-                             ":1: unknown action '(not shown)'" };
+                             ":1:1: process '(not shown)' is not in the deployment",
+                             ":1:3: unknown action '(not shown)'" };
 
   /* /proc/self/environ, as this process reads it: its first NUL byte,
    * after its first variable, makes it no text */
@@ -434,7 +434,7 @@ test_named_not_quoted (void)
     g_autofree char *bad = write_file ("n1.txt", "1 init\n1 frobnicate 3\n");
     g_autofree char *index = write_file ("named.txt", "n0.txt\nn1.txt\n");
     g_autoptr(GError) e = replay_smpi ("named.xml", platform, index, &options);
-    g_autofree char *where = g_strdup_printf ("%s:2: unknown action 'frobnicate'", bad);
+    g_autofree char *where = g_strdup_printf ("%s:2:3: unknown action 'frobnicate'", bad);
     assert_prefix (e, where);
   }
   (void) r0;

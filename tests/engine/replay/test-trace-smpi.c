@@ -267,6 +267,40 @@ test_one_file (Fixture *f, gconstpointer data)
   }
 }
 
+/* A one-file trace's ranks counted before it is read, and an index's
+ * file names: their errors at FILE:LINE:COLUMN too, a byte-order mark
+ * none of the first line (a one-file trace with one reads). */
+static void
+test_count_and_index_located (Fixture *f, gconstpointer data)
+{
+  g_autofree char *bom = write_file (f, "bom-one.txt", "\xEF\xBB\xBF" "0 init\r\n1 init\r\n0 finalize\r\n1 finalize\r\n");
+  g_autofree char *word = write_file (f, "word-one.txt", "0 init\n \xC3\xA9 1 init\n");
+  g_autofree char *huge = write_file (f, "huge-one.txt", "\xEF\xBB\xBF  99999999 init\n");
+  /* a name that is no UTF-8, of a file that is there (the index is one) */
+  g_autofree char *r0 = write_file (f, "one.txt", "0 init\n");
+  g_autofree char *r1 = write_file (f, "r\xC3\xA9\xFFx.txt", "1 init\n");
+  g_autofree char *index = write_file (f, "utf8-index.txt", "one.txt\n  r\xC3\xA9\xFFx.txt\n");
+  g_autoptr(AugurTraceSet) t = open_ok (bom, 0);
+  const struct { const char *path, *where, *what; } bad[] = {
+    { word, "word-one.txt:2:2: ", "expected a rank (a whole number) at the start of the line" },
+    { huge, "huge-one.txt:1:3: ", "rank 99999999 of a run of more than" },
+    { index, "utf8-index.txt:2:5: ", "not a file name in UTF-8" },
+  };
+
+  g_assert_cmpuint (augur_trace_set_get_n_processes (t), ==, 2);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (bad[i].path);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *expected = g_strconcat (bad[i].where, bad[i].what, NULL);
+
+      g_assert_null (augur_trace_set_open_smpi (file, 0, NULL, &error));
+      g_assert_nonnull (error);
+      if (strstr (error->message, expected) == NULL)
+        g_error ("expected '%s' in '%s'", expected, error->message);
+    }
+}
+
 /* Detection: the seed's dialect stays the seed's. */
 static void
 test_detect (Fixture *f, gconstpointer data)
@@ -309,33 +343,53 @@ expect_error (Fixture *f, const char *lines, const char *message)
     g_error ("expected '%s' in '%s'", message, error->message);
 }
 
+/* Each error at its FILE:LINE:COLUMN, the column in characters at the
+ * token at fault (the action's word, the value, the first value too
+ * many), or one past the line's last character where a value is
+ * missing; a byte-order mark is none, nor a CR. */
 static void
 test_errors (Fixture *f, gconstpointer data)
 {
-  expect_error (f, "0 init\n0 frobnicate 3\n", "bad.txt:2: unknown action 'frobnicate'");
-  expect_error (f, "0 Isend 1 100\n", "the trace replay paper's dialect");
-  expect_error (f, "0 waitany 3\n", "cannot be replayed");
-  expect_error (f, "0 ibcast 8 0 0\n", "cannot be replayed");
-  expect_error (f, "0 recv -333 0 8 0\n", "MPI_ANY_SOURCE or MPI_PROC_NULL");
+  expect_error (f, "0 init\n0 frobnicate 3\n", "bad.txt:2:3: unknown action 'frobnicate'");
+  expect_error (f, "0 init\n  0\t frobnicate 3\n", "bad.txt:2:6: unknown action 'frobnicate'");
+  expect_error (f, "0 Isend 1 100\n", "bad.txt:1:3: 'Isend' is an action of the trace replay paper's dialect");
+  expect_error (f, "0 waitany 3\n", "bad.txt:1:3: 'waitany' is written by SimGrid but cannot be replayed");
+  expect_error (f, "0 ibcast 8 0 0\n", "bad.txt:1:3: 'ibcast' is written by SimGrid but cannot be replayed");
+  expect_error (f, "0 recv -333 0 8 0\n", "bad.txt:1:8: recv: the peer is -333, MPI_ANY_SOURCE or MPI_PROC_NULL");
+  expect_error (f, "0 send 1 64\n", "bad.txt:1:12: 'send' has 2 values where SimGrid 3.32 writes");
   expect_error (f, "0 send 1 64\n", "another version of SimGrid");
-  expect_error (f, "0 wait\n", "another version of SimGrid");
-  expect_error (f, "0 send 9 0 64 0\n", "send: expected a rank from 0 to 3 as value 1, found '9'");
-  expect_error (f, "0 send 1 0 x 0\n", "expected a count of elements as value 3, found 'x'");
-  expect_error (f, "0 send 1 0 -4 0\n", "a count of elements");
-  expect_error (f, "0 send 1 0 4 77\n", "unknown datatype id '77'");
-  expect_error (f, "0 compute -1\n", "a number of flops");
-  expect_error (f, "0 compute nan\n", "a number of flops");
-  expect_error (f, "0 compute 1e400\n", "a number of flops");
+  expect_error (f, "0 wait\n", "bad.txt:1:7: 'wait' has 0 values where SimGrid 3.32 writes");
+  expect_error (f, "0 send 9 0 64 0\n", "bad.txt:1:8: send: expected a rank from 0 to 3 as value 1, found '9'");
+  expect_error (f, "0 send 1 0 x 0\n", "bad.txt:1:12: send: expected a count of elements as value 3, found 'x'");
+  expect_error (f, "0 send 1 0 -4 0\n", "bad.txt:1:12: send: expected a count of elements as value 3, found '-4'");
+  expect_error (f, "0 send 1 0 4 77\n", "bad.txt:1:14: send: unknown datatype id '77'");
+  expect_error (f, "0 compute -1\n", "bad.txt:1:11: compute: expected a number of flops as value 1, found '-1'");
+  expect_error (f, "0 compute nan\n", "bad.txt:1:11: compute: expected a number of flops as value 1, found 'nan'");
+  expect_error (f, "0 compute 1e400\n", "bad.txt:1:11: compute: expected a number of flops as value 1, found '1e400'");
   /* hexadecimal: g_ascii_strtod reads "0x10" as 16; no trace writes it */
-  expect_error (f, "0 compute 0x10\n", "bad.txt:1: compute: expected a number of flops as value 1, found '0x10'");
+  expect_error (f, "0 compute 0x10\n", "bad.txt:1:11: compute: expected a number of flops as value 1, found '0x10'");
+  expect_error (f, "0 gatherv 1 0 0\n", "bad.txt:1:16: wrong number of values for 'gatherv'");
   expect_error (f, "0 gatherv 1 0 0\n", "with 4 values per array: the run has 4 ranks");
-  expect_error (f, "0 barrier 3\n", "wrong number of values for 'barrier'");
-  expect_error (f, "0 bcast 8 4 0\n", "a rank from 0 to 3");
-  expect_error (f, "0\n", "no action after the rank");
-  expect_error (f, "7 init\n", "not in the deployment");
+  expect_error (f, "0 barrier 3\n", "bad.txt:1:11: wrong number of values for 'barrier' (expected 'barrier'), found 1");
+  expect_error (f, "0 bcast 8 4 0\n", "bad.txt:1:11: bcast: expected a rank from 0 to 3 as value 2, found '4'");
+  /* the counts of 4 ranks, then neither 2 datatypes nor 4 displacements:
+   * at the first value after the counts */
+  expect_error (f, "0 allgatherv 1 1 1 1 1 0 0 0\n", "bad.txt:1:24: allgatherv: expected 4 counts, then 2 datatypes");
+  expect_error (f, "0\n", "bad.txt:1:2: no action after the rank");
+  expect_error (f, "0  \t\n", "bad.txt:1:2: no action after the rank");
+  expect_error (f, "7 init\n", "bad.txt:1:1: process '7' is not in the deployment");
+  expect_error (f, "0 init\n x1 init\n", "bad.txt:2:2: expected a rank (a whole number) at the start of the line");
   /* a rank's trace written twice (a forked child wrote its copy again) */
-  expect_error (f, "0 init\n0 send 1 0 8 0\n0 finalize\n0 init\n0 send 1 0 8 0\n",
-                "bad.txt:4: a second init for '0' (the first is on line 1)");
+  expect_error (f, "0 init\n0 send 1 0 8 0\n0 finalize\n0  init\n0 send 1 0 8 0\n",
+                "bad.txt:4:4: a second init for '0' (the first is on line 1)");
+  /* UTF-8 before the token: columns count characters, not bytes */
+  expect_error (f, "0 location \xC3\xA9t\xC3\xA9.c x\n", "bad.txt:1:18: location: expected a line number as value 2, found 'x'");
+  expect_error (f, "0 init \xC3\xA9 \xE2\x82\xAC\n", "bad.txt:1:10: wrong number of values for 'init' (expected 'init [x]'), found 2");
+  /* CR LF, a byte-order mark */
+  expect_error (f, "0 init\r\n0 send 1 0 x\r\n", "bad.txt:2:12: send: expected a count of elements as value 3, found 'x'");
+  expect_error (f, "0 init\r\n0 send 1 0\r\n", "bad.txt:2:11: 'send' has 2 values where SimGrid 3.32 writes");
+  expect_error (f, "\xEF\xBB\xBF" "0 frobnicate 3\r\n", "bad.txt:1:3: unknown action 'frobnicate'");
+  expect_error (f, "\xEF\xBB\xBF 7 init\n", "bad.txt:1:2: process '7' is not in the deployment");
 }
 
 /* Values of SimGrid's other forms: a recv whose size is not known, the
@@ -451,13 +505,13 @@ test_numbers (Fixture *f, gconstpointer data)
       next_ok (t, 0, &a);
       g_assert_cmpint (a.kind, ==, kinds[i]);
     }
-  expect_error (f, "0 send 1 2147483648 4 6\n", "expected a tag as value 2, found '2147483648'");
-  expect_error (f, "0 send 1 0 12x 6\n", "expected a count of elements as value 3, found '12x'");
-  expect_error (f, "0 send 4 0 1 6\n", "expected a rank from 0 to 3 as value 1, found '4'");
-  expect_error (f, "0 isenD 1 0 1\n", "unknown action 'isenD'");
-  expect_error (f, "0 waitalls\n", "unknown action 'waitalls'");
-  expect_error (f, "0 sen 1 0 1\n", "unknown action 'sen'");
-  expect_error (f, "0 comm_dupe\n", "unknown action 'comm_dupe'");
+  expect_error (f, "0 send 1 2147483648 4 6\n", "bad.txt:1:10: send: expected a tag as value 2, found '2147483648'");
+  expect_error (f, "0 send 1 0 12x 6\n", "bad.txt:1:12: send: expected a count of elements as value 3, found '12x'");
+  expect_error (f, "0 send 4 0 1 6\n", "bad.txt:1:8: send: expected a rank from 0 to 3 as value 1, found '4'");
+  expect_error (f, "0 isenD 1 0 1\n", "bad.txt:1:3: unknown action 'isenD'");
+  expect_error (f, "0 waitalls\n", "bad.txt:1:3: unknown action 'waitalls'");
+  expect_error (f, "0 sen 1 0 1\n", "bad.txt:1:3: unknown action 'sen'");
+  expect_error (f, "0 comm_dupe\n", "bad.txt:1:3: unknown action 'comm_dupe'");
 }
 
 /* Every trace SimGrid 3.32 wrote for the fixtures (tests/fixtures/smpi:
@@ -515,6 +569,7 @@ main (int argc, char **argv)
   ADD ("index", test_index);
   ADD ("index-moved", test_index_moved);
   ADD ("one-file", test_one_file);
+  ADD ("count-and-index-located", test_count_and_index_located);
   ADD ("detect", test_detect);
   ADD ("errors", test_errors);
   ADD ("forms", test_forms);

@@ -1045,7 +1045,7 @@ test_blank_and_comments (void)
   tb = augur_trace_set_open_merged (bad, names4, 2, &error);
   g_assert_no_error (error);
   g_assert_false (augur_trace_set_next (tb, 1, &a, &error));
-  message = g_strdup_printf ("%s:6: unknown action '#not-a-comment-but-an-action' (expected init, finalize, compute, send, Isend, recv, Irecv, wait, barrier, bcast, reduce, allReduce, comm_size or sleep)", bad_path);
+  message = g_strdup_printf ("%s:6:4: unknown action '#not-a-comment-but-an-action' (expected init, finalize, compute, send, Isend, recv, Irecv, wait, barrier, bcast, reduce, allReduce, comm_size or sleep)", bad_path);
   g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX);
   g_assert_cmpstr (error->message, ==, message);
 }
@@ -1132,46 +1132,74 @@ static const struct {
   AugurTraceError code;
   const char     *message;   /* after "file:" */
 } error_cases[] = {
-  { "p0 init\np9 compute 1\n", AUGUR_TRACE_ERROR_PROCESS, "2: process 'p9' is not in the deployment" },
-  { "p0 init\nP0 compute 1\n", AUGUR_TRACE_ERROR_PROCESS, "2: process 'P0' is not in the deployment" },
-  { "p0 foo 1\n", AUGUR_TRACE_ERROR_SYNTAX, "1: unknown action 'foo' " EXPECTED_ACTIONS },
-  { "p0 Compute 1\n", AUGUR_TRACE_ERROR_SYNTAX, "1: unknown action 'Compute' " EXPECTED_ACTIONS },
-  { "p0 isend p1 1\n", AUGUR_TRACE_ERROR_SYNTAX, "1: unknown action 'isend' " EXPECTED_ACTIONS },
-  { "p0 allreduce 1 1\n", AUGUR_TRACE_ERROR_SYNTAX, "1: unknown action 'allreduce' " EXPECTED_ACTIONS },
-  { "p0 comm size 4\n", AUGUR_TRACE_ERROR_SYNTAX, "1: unknown action 'comm' " EXPECTED_ACTIONS },
-  { "# c\n\n  \np0 init\np0 bogus", AUGUR_TRACE_ERROR_SYNTAX, "5: unknown action 'bogus' " EXPECTED_ACTIONS },
-  { "p0 compute 5\r\np0 bogus\r\n", AUGUR_TRACE_ERROR_SYNTAX, "2: unknown action 'bogus' " EXPECTED_ACTIONS },
-  { "  p0  \n", AUGUR_TRACE_ERROR_SYNTAX, "1: no action after the process name 'p0'" },
-  { "p0 compute\n", AUGUR_TRACE_ERROR_SYNTAX, "1: wrong number of values for 'compute' (expected 'compute F'), found 'p0 compute'" },
-  { "p0 compute 1 2\n", AUGUR_TRACE_ERROR_SYNTAX, "1: wrong number of values for 'compute' (expected 'compute F'), found 'p0 compute 1 2'" },
-  { "p0 send p1\n", AUGUR_TRACE_ERROR_SYNTAX, "1: wrong number of values for 'send' (expected 'send pM S'), found 'p0 send p1'" },
-  { "p0  Isend\tp1 1 2 3 4 5\n", AUGUR_TRACE_ERROR_SYNTAX, "1: wrong number of values for 'Isend' (expected 'Isend pM S'), found 'p0  Isend\tp1 1 2 3 4 5'" },
-  { "p0 recv\n", AUGUR_TRACE_ERROR_SYNTAX, "1: wrong number of values for 'recv' (expected 'recv pM [S]'), found 'p0 recv'" },
-  { "p0 Irecv p1 5 6\n", AUGUR_TRACE_ERROR_SYNTAX, "1: wrong number of values for 'Irecv' (expected 'Irecv pM [S]'), found 'p0 Irecv p1 5 6'" },
-  { "p0 wait 1\n", AUGUR_TRACE_ERROR_SYNTAX, "1: wrong number of values for 'wait' (expected 'wait'), found 'p0 wait 1'" },
-  { "p0 reduce 8\n", AUGUR_TRACE_ERROR_SYNTAX, "1: wrong number of values for 'reduce' (expected 'reduce S F'), found 'p0 reduce 8'" },
-  { "p0 compute abc\n", AUGUR_TRACE_ERROR_SYNTAX, "1: expected a number of flops for 'compute', found 'abc'" },
-  { "p0 compute 1e6x\n", AUGUR_TRACE_ERROR_SYNTAX, "1: expected a number of flops for 'compute', found '1e6x'" },
-  { "p0 compute le6\n", AUGUR_TRACE_ERROR_SYNTAX, "1: expected a number of flops for 'compute', found 'le6'" },
-  { "p0 compute 1,5\n", AUGUR_TRACE_ERROR_SYNTAX, "1: expected a number of flops for 'compute', found '1,5'" },
-  { "p0 send p1 -5\n", AUGUR_TRACE_ERROR_SYNTAX, "1: the number of bytes for 'send' must not be negative, found '-5'" },
-  { "p0 reduce 10 -1e3\n", AUGUR_TRACE_ERROR_SYNTAX, "1: the number of flops for 'reduce' must not be negative, found '-1e3'" },
-  { "p0 compute inf\n", AUGUR_TRACE_ERROR_SYNTAX, "1: the number of flops for 'compute' must be finite, found 'inf'" },
+  { "p0 init\np9 compute 1\n", AUGUR_TRACE_ERROR_PROCESS, "2:1: process 'p9' is not in the deployment" },
+  { "p0 init\nP0 compute 1\n", AUGUR_TRACE_ERROR_PROCESS, "2:1: process 'P0' is not in the deployment" },
+  { "p0 init\n \t p9 compute 1\n", AUGUR_TRACE_ERROR_PROCESS, "2:4: process 'p9' is not in the deployment" },
+  { "p0 foo 1\n", AUGUR_TRACE_ERROR_SYNTAX, "1:4: unknown action 'foo' " EXPECTED_ACTIONS },
+  { "p0 Compute 1\n", AUGUR_TRACE_ERROR_SYNTAX, "1:4: unknown action 'Compute' " EXPECTED_ACTIONS },
+  { "p0 isend p1 1\n", AUGUR_TRACE_ERROR_SYNTAX, "1:4: unknown action 'isend' " EXPECTED_ACTIONS },
+  { "p0 allreduce 1 1\n", AUGUR_TRACE_ERROR_SYNTAX, "1:4: unknown action 'allreduce' " EXPECTED_ACTIONS },
+  { "p0 comm size 4\n", AUGUR_TRACE_ERROR_SYNTAX, "1:4: unknown action 'comm' " EXPECTED_ACTIONS },
+  { "p0 init\np0\t\tfrobnicate 3\n", AUGUR_TRACE_ERROR_SYNTAX, "2:5: unknown action 'frobnicate' " EXPECTED_ACTIONS },
+  { "# c\n\n  \np0 init\np0 bogus", AUGUR_TRACE_ERROR_SYNTAX, "5:4: unknown action 'bogus' " EXPECTED_ACTIONS },
+  /* CR LF: the CR is no character */
+  { "p0 compute 5\r\np0 bogus\r\n", AUGUR_TRACE_ERROR_SYNTAX, "2:4: unknown action 'bogus' " EXPECTED_ACTIONS },
+  { "p0 compute 1\r\np0 send p1\r\n", AUGUR_TRACE_ERROR_SYNTAX,
+    "2:11: wrong number of values for 'send' (expected 'send pM S'), found 'p0 send p1'" },
+  /* lone CRs */
+  { "p0 init\rp0 compute x\r", AUGUR_TRACE_ERROR_SYNTAX, "2:12: expected a number of flops for 'compute', found 'x'" },
+  /* a byte-order mark is no character of the first line */
+  { "\xEF\xBB\xBFp0 frobnicate\n", AUGUR_TRACE_ERROR_SYNTAX, "1:4: unknown action 'frobnicate' " EXPECTED_ACTIONS },
+  { "\xEF\xBB\xBFp9 init\n", AUGUR_TRACE_ERROR_PROCESS, "1:1: process 'p9' is not in the deployment" },
+  { "\xEF\xBB\xBFp0 compute\r\n", AUGUR_TRACE_ERROR_SYNTAX,
+    "1:11: wrong number of values for 'compute' (expected 'compute F'), found 'p0 compute'" },
+  /* UTF-8 before the token: columns count characters, not bytes */
+  { "# \xC3\xA9t\xC3\xA9\n\xC3\xA9t\xC3\xA9 compute 1\n", AUGUR_TRACE_ERROR_PROCESS,
+    "2:1: process '\xC3\xA9t\xC3\xA9' is not in the deployment" },
+  { "p0 init\np0 send \xC3\xA9t\xC3\xA9\xE2\x82\xAC 1\n", AUGUR_TRACE_ERROR_PROCESS,
+    "2:9: peer '\xC3\xA9t\xC3\xA9\xE2\x82\xAC' of 'send' is not in the deployment" },
+  { "p0 sleep \xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80\n", AUGUR_TRACE_ERROR_SYNTAX,
+    "1:10: expected a number of seconds for 'sleep', found '\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80'" },
+  { "p0 sleep \xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80 5\n", AUGUR_TRACE_ERROR_SYNTAX,
+    "1:14: wrong number of values for 'sleep' (expected 'sleep T'), found 'p0 sleep "
+    "\xC3\xA9\xE2\x82\xAC\xF0\x9F\x98\x80 5'" },
+  { "p0 send p1 \xE2\x82\xAC\n", AUGUR_TRACE_ERROR_SYNTAX,
+    "1:12: expected a number of bytes for 'send', found '\xE2\x82\xAC'" },
+  { "p0 reduce 1 \xC3\xA9 \xE2\x82\xAC\n", AUGUR_TRACE_ERROR_SYNTAX,
+    "1:15: wrong number of values for 'reduce' (expected 'reduce S F'), found 'p0 reduce 1 \xC3\xA9 \xE2\x82\xAC'" },
+  { "  p0  \n", AUGUR_TRACE_ERROR_SYNTAX, "1:5: no action after the process name 'p0'" },
+  { "p0 compute\n", AUGUR_TRACE_ERROR_SYNTAX, "1:11: wrong number of values for 'compute' (expected 'compute F'), found 'p0 compute'" },
+  { "p0 compute  \t \n", AUGUR_TRACE_ERROR_SYNTAX, "1:11: wrong number of values for 'compute' (expected 'compute F'), found 'p0 compute'" },
+  { "p0 compute 1 2\n", AUGUR_TRACE_ERROR_SYNTAX, "1:14: wrong number of values for 'compute' (expected 'compute F'), found 'p0 compute 1 2'" },
+  { "p0 send p1\n", AUGUR_TRACE_ERROR_SYNTAX, "1:11: wrong number of values for 'send' (expected 'send pM S'), found 'p0 send p1'" },
+  { "p0  Isend\tp1 1 2 3 4 5\n", AUGUR_TRACE_ERROR_SYNTAX, "1:16: wrong number of values for 'Isend' (expected 'Isend pM S'), found 'p0  Isend\tp1 1 2 3 4 5'" },
+  { "p0 recv\n", AUGUR_TRACE_ERROR_SYNTAX, "1:8: wrong number of values for 'recv' (expected 'recv pM [S]'), found 'p0 recv'" },
+  { "p0 Irecv p1 5 6\n", AUGUR_TRACE_ERROR_SYNTAX, "1:15: wrong number of values for 'Irecv' (expected 'Irecv pM [S]'), found 'p0 Irecv p1 5 6'" },
+  { "p0 wait 1\n", AUGUR_TRACE_ERROR_SYNTAX, "1:9: wrong number of values for 'wait' (expected 'wait'), found 'p0 wait 1'" },
+  { "p0 reduce 8\n", AUGUR_TRACE_ERROR_SYNTAX, "1:12: wrong number of values for 'reduce' (expected 'reduce S F'), found 'p0 reduce 8'" },
+  { "p0 compute abc\n", AUGUR_TRACE_ERROR_SYNTAX, "1:12: expected a number of flops for 'compute', found 'abc'" },
+  { "p0 compute 1e6x\n", AUGUR_TRACE_ERROR_SYNTAX, "1:12: expected a number of flops for 'compute', found '1e6x'" },
+  { "p0 compute le6\n", AUGUR_TRACE_ERROR_SYNTAX, "1:12: expected a number of flops for 'compute', found 'le6'" },
+  { "p0 compute 1,5\n", AUGUR_TRACE_ERROR_SYNTAX, "1:12: expected a number of flops for 'compute', found '1,5'" },
+  { "p0 send p1 -5\n", AUGUR_TRACE_ERROR_SYNTAX, "1:12: the number of bytes for 'send' must not be negative, found '-5'" },
+  { "p0 reduce 10 -1e3\n", AUGUR_TRACE_ERROR_SYNTAX, "1:14: the number of flops for 'reduce' must not be negative, found '-1e3'" },
+  { "p0 compute inf\n", AUGUR_TRACE_ERROR_SYNTAX, "1:12: the number of flops for 'compute' must be finite, found 'inf'" },
   /* hexadecimal, which g_ascii_strtod reads (as 16): no trace writes it */
-  { "p0 compute 0x10\n", AUGUR_TRACE_ERROR_SYNTAX, "1: expected a number of flops for 'compute', found '0x10'" },
-  { "p0 sleep nan\n", AUGUR_TRACE_ERROR_SYNTAX, "1: the number of seconds for 'sleep' must be finite, found 'nan'" },
-  { "p0 bcast 1e400\n", AUGUR_TRACE_ERROR_SYNTAX, "1: the number of bytes for 'bcast' must be finite, found '1e400'" },
-  { "p0 send p7 10\n", AUGUR_TRACE_ERROR_PROCESS, "1: peer 'p7' of 'send' is not in the deployment" },
-  { "p1 init\np0 recv 1\n", AUGUR_TRACE_ERROR_PROCESS, "2: peer '1' of 'recv' is not in the deployment" },
-  { "p0 comm_size 2.5\n", AUGUR_TRACE_ERROR_SYNTAX, "1: comm_size expects a whole number of processes of at least 1, found '2.5'" },
-  { "p0 comm_size 0\n", AUGUR_TRACE_ERROR_SYNTAX, "1: comm_size expects a whole number of processes of at least 1, found '0'" },
-  /* a process's run written twice (a forked child wrote its copy again) */
-  { "p0 init\np1 init\n# again\np0 init\n", AUGUR_TRACE_ERROR_SYNTAX,
-    "4: a second init for 'p0' (the first is on line 1): a trace holds one run of each rank; was it written twice, "
+  { "p0 compute 0x10\n", AUGUR_TRACE_ERROR_SYNTAX, "1:12: expected a number of flops for 'compute', found '0x10'" },
+  { "p0 sleep nan\n", AUGUR_TRACE_ERROR_SYNTAX, "1:10: the number of seconds for 'sleep' must be finite, found 'nan'" },
+  { "p0 bcast 1e400\n", AUGUR_TRACE_ERROR_SYNTAX, "1:10: the number of bytes for 'bcast' must be finite, found '1e400'" },
+  { "p0 send p7 10\n", AUGUR_TRACE_ERROR_PROCESS, "1:9: peer 'p7' of 'send' is not in the deployment" },
+  { "p1 init\np0 recv 1\n", AUGUR_TRACE_ERROR_PROCESS, "2:9: peer '1' of 'recv' is not in the deployment" },
+  { "p0 comm_size 2.5\n", AUGUR_TRACE_ERROR_SYNTAX, "1:14: comm_size expects a whole number of processes of at least 1, found '2.5'" },
+  { "p0 comm_size 0\n", AUGUR_TRACE_ERROR_SYNTAX, "1:14: comm_size expects a whole number of processes of at least 1, found '0'" },
+  /* a process's run written twice (a forked child wrote its copy again):
+   * at the second init's word */
+  { "p0 init\np1 init\n# again\np0   init\n", AUGUR_TRACE_ERROR_SYNTAX,
+    "4:6: a second init for 'p0' (the first is on line 1): a trace holds one run of each rank; was it written twice, "
     "by a child the traced program forked?" },
   { "p0 compute 1\np0 compute x12345678901234567890123456789012345678901234567890123456789012345678901234567890",
     AUGUR_TRACE_ERROR_SYNTAX,
-    "2: expected a number of flops for 'compute', found "
+    "2:12: expected a number of flops for 'compute', found "
     "'x123456789012345678901234567890123456789012345678901234567890123…'" },
 };
 
@@ -1205,13 +1233,75 @@ test_errors (void)
       }
 }
 
+/* Columns count characters, not bytes: processes named in UTF-8 ("é0",
+ * two bytes for one character) put each token a character further on
+ * than its bytes say, plain and compressed, and the summary counts them
+ * the same way. */
+static void
+test_errors_utf8_columns (void)
+{
+  static const char *const names[] = { "\xC3\xA9" "0", "\xC3\xA9" "1" };
+  static const struct { const char *text, *message; } cases[] = {
+    { "\xC3\xA9" "0 init\n\xC3\xA9" "0 frobnicate\n", "2:4: unknown action 'frobnicate' " EXPECTED_ACTIONS },
+    { "\xC3\xA9" "0 send \xC3\xA9" "1 x\n", "1:12: expected a number of bytes for 'send', found 'x'" },
+    { "\xC3\xA9" "0 send \xC3\xA9" "7 5\n", "1:9: peer '\xC3\xA9" "7' of 'send' is not in the deployment" },
+    { "\xC3\xA9" "0 send \xC3\xA9" "1\r\n", "1:11: wrong number of values for 'send' (expected 'send pM S'), found "
+      "'\xC3\xA9" "0 send \xC3\xA9" "1'" },
+    { "\xEF\xBB\xBF\xC3\xA9" "0 recv \xC3\xA9" "1 5 6\n", "1:14: wrong number of values for 'recv' (expected 'recv pM [S]'), "
+      "found '\xC3\xA9" "0 recv \xC3\xA9" "1 5 6'" },
+    { "\xC3\xA9" "0 init\n \xC3\xA9" "1 init\n\xC3\xA9" "1  init\n", "3:5: a second init for '\xC3\xA9" "1' (the first is on "
+      "line 2): a trace holds one run of each rank; was it written twice, by a child the traced program forked?" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    for (guint gz = 0; gz <= 1; gz++)
+      {
+        g_autofree char *name = g_strdup_printf ("utf8-error-%u%s.txt", i, gz ? "-gz" : "");
+        g_autoptr(GFile) file = gz ? gzip_text (name, cases[i].text) : write_text (name, cases[i].text);
+        g_autofree char *path = path_of (file);
+        g_autofree char *expected = g_strdup_printf ("%s:%s", path, cases[i].message);
+        g_autoptr(GError) error = NULL;
+        g_autoptr(AugurTraceSet) t = augur_trace_set_open_merged (file, (const char **) names, 2, &error);
+        AugurTraceAction a;
+
+        g_assert_no_error (error);
+        while (augur_trace_set_next (t, 0, &a, &error) || (error == NULL && augur_trace_set_next (t, 1, &a, &error)))
+          ;
+        g_assert_nonnull (error);
+        g_assert_cmpstr (error->message, ==, expected);
+      }
+
+  /* the summary (a trace chosen on the page): at the action's word, the
+   * first value too many, or one past the line's last character */
+  {
+    static const struct { const char *text, *message; } summaries[] = {
+      { "\xC3\xA9" "0 init\n\xC3\xA9" "0 frobnicate 1\n", "utf8-summary.txt:2:4: expected a process and one of its actions" },
+      { "\xEF\xBB\xBF  \xC3\xA9" "0 frobnicate\r\n", "utf8-summary.txt:1:6: expected a process and one of its actions" },
+      { "\xC3\xA9" "0 compute 1 2\n", "utf8-summary.txt:1:14: expected “NAME compute F”, found “\xC3\xA9" "0 compute 1 2”" },
+      { "\t\xC3\xA9" "0 send \xC3\xA9" "1\n", "utf8-summary.txt:1:12: expected “NAME send pM S”" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (summaries); i++)
+      {
+        g_autoptr(GFile) file = write_text ("utf8-summary.txt", summaries[i].text);
+        g_autoptr(GError) error = NULL;
+        AugurTraceSummary summary;
+
+        g_assert_false (augur_trace_summarize (&file, 1, 0, &summary, NULL, &error));
+        g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX);
+        if (!g_str_has_prefix (error->message, summaries[i].message))
+          g_error ("expected '%s...', got '%s'", summaries[i].message, error->message);
+      }
+  }
+}
+
 static void
 test_errors_per_process (void)
 {
   g_autoptr(GFile) f0 = write_text ("pp-err-0.txt", "p0 compute 1\n");
   g_autoptr(GFile) f1 = write_text ("pp-err-1.txt", "p1 compute 1\n# x\np1 send p1 -1\n");
   GFile *files[] = { f0, f1 };
-  g_autofree char *expected = g_strdup_printf ("%s:3: the number of bytes for 'send' must not be negative, found '-1'",
+  g_autofree char *expected = g_strdup_printf ("%s:3:12: the number of bytes for 'send' must not be negative, found '-1'",
                                                g_file_peek_path (f1));
   g_autoptr(GError) error = NULL;
   g_autoptr(AugurTraceSet) t = augur_trace_set_open_per_process (files, names4, 2, &error);
@@ -1478,7 +1568,7 @@ test_hostile_files (void)
     g_assert_no_error (error);
     g_assert_true (augur_trace_set_next (t, 0, &a, &error));
     g_assert_false (augur_trace_set_next (t, 0, &a, &error));
-    expected = g_strdup_printf ("%s:2: this line is longer than 1048576 bytes: a trace has one action per line", path);
+    expected = g_strdup_printf ("%s:2:1048577: this line is longer than 1048576 bytes: a trace has one action per line", path);
     g_assert_error (error, AUGUR_TRACE_ERROR, AUGUR_TRACE_ERROR_SYNTAX);
     g_assert_cmpstr (error->message, ==, expected);
     g_clear_error (&error);
@@ -1953,6 +2043,7 @@ main (int   argc,
   g_test_add_func ("/engine/trace/layouts", test_layouts);
   g_test_add_func ("/engine/trace/empty-process", test_empty_process);
   g_test_add_func ("/engine/trace/errors/syntax", test_errors);
+  g_test_add_func ("/engine/trace/errors/utf8-columns", test_errors_utf8_columns);
   g_test_add_func ("/engine/trace/errors/per-process", test_errors_per_process);
   g_test_add_func ("/engine/trace/errors/io", test_errors_io);
   g_test_add_func ("/engine/trace/stream/progress", test_progress);

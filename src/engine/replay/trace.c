@@ -2415,14 +2415,14 @@ summarize_seed_file (GFile             *file,
   g_autoptr(GDataInputStream) data = summary_open (file, cancellable, error);
   g_autofree char *name = g_file_get_basename (file);
   guint64 number = 0;
-  char *line;
+  char *next;
   const char *nul;
   gsize length;
   GError *local = NULL;
 
   if (data == NULL)
     return FALSE;
-  while ((line = g_data_input_stream_read_line (data, &length, cancellable, &local)) != NULL)
+  while ((next = g_data_input_stream_read_line (data, &length, cancellable, &local)) != NULL)
     {
       g_auto(GStrv) tokens = NULL;
       const char *words[2] = { NULL, NULL };
@@ -2434,7 +2434,9 @@ summarize_seed_file (GFile             *file,
       guint n = 0;
       int kind;
 
-      g_autofree char *owned = line;
+      g_autofree char *owned = next;
+      char *line = owned;
+
       number++;
       *read += length + 1;
       if (max_bytes > 0 && *read > max_bytes)

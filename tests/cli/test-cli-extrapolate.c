@@ -1053,6 +1053,103 @@ test_said (void)
   inputs_clear (&in);
 }
 
+/* A run of P ranks in DIR/NAME, as smpirun -trace-ti writes it: each rank
+ * ITERATIONS of FLOPS and an allreduce; its index's path. */
+static char *
+write_run (const char *dir,
+           const char *name,
+           guint       P,
+           guint       iterations,
+           double      flops)
+{
+  g_autofree char *top = g_build_filename (dir, name, NULL);
+  g_autofree char *files = g_build_filename (top, "index.txt_files", NULL);
+  g_autoptr(GString) index = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  char *path = g_build_filename (top, "index.txt", NULL);
+
+  g_assert_cmpint (g_mkdir_with_parents (files, 0755), ==, 0);
+  for (guint r = 0; r < P; r++)
+    {
+      g_autofree char *rank = g_strdup_printf ("rank-%u.txt", r + 1);
+      g_autofree char *file = g_build_filename (files, rank, NULL);
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      g_string_append_printf (index, "index.txt_files/%s\n", rank);
+      g_string_append_printf (text, "%u init\n", r);
+      for (guint i = 0; i < iterations; i++)
+        g_string_append_printf (text, "%u compute %g\n%u allreduce 1 0 0\n", r, flops, r);
+      g_string_append_printf (text, "%u finalize\n", r);
+      g_assert_true (g_file_set_contents (file, text->str, -1, &error));
+    }
+  g_assert_true (g_file_set_contents (path, index->str, -1, &error));
+  return path;
+}
+
+/* A poor fit said in every output: CSV has no room for the model's
+ * warnings, so they are on stderr (they were dropped, and 167 % off
+ * read as a number like any other); runs of several problem sizes say
+ * each n's (text, JSON and CSV said none). */
+static void
+test_poor_fit_said (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cli-extrap-XXXXXX", &error);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  g_autofree char *platform = fixture ("platforms", "cluster-1024.xml", NULL);
+  static const guint ranks[] = { 4, 8, 16 };
+  static const double flops[] = { 1e6, 5e6, 2e6 };
+  char *runs[3][3] = { { NULL } };
+  g_autofree char *poor = NULL;
+
+  g_assert_no_error (error);
+  for (guint n = 0; n < 3; n++)
+    for (guint i = 0; i < 3; i++)
+      {
+        g_autofree char *name = g_strdup_printf ("n%u-%u", n + 1, ranks[i]);
+
+        runs[n][i] = write_run (tmp, name, ranks[i], 3, (n + 1) * flops[i]);
+      }
+  poor = g_strdup_printf ("%s/n1-16/index.txt_files/rank-16.txt:2: the flops, 1000000 (P=4), 5000000 (P=8), "
+                          "2000000 (P=16), is fitted within 166.7 %% only", tmp);
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    g_autofree char *expected = g_strdup_printf ("augur-cli extrapolate: warning: %s\n", poor);
+    const char *args[] = { runs[0][0], runs[0][1], runs[0][2], "--platform", platform, "--ranks", "32", "--format",
+                           "csv", NULL };
+
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+    g_test_message ("%s%s", out, err);
+    g_assert_true (g_str_has_prefix (out, "ranks,simulated_time,low,high\n32,"));
+    g_assert_nonnull (strstr (err, expected));
+    g_assert_nonnull (strstr (err, "augur-cli extrapolate: warning: functions of P fitted from 3 runs"));
+  }
+  for (guint f = 0; f < 3; f++)
+    {
+      static const char *formats[] = { "text", "json", "csv" };
+      g_autofree char *out = NULL, *err = NULL;
+      g_autofree char *n1 = g_strdup_printf ("n = 1: %s", poor);
+      const char *args[] = { runs[0][0], runs[0][1], runs[0][2], runs[1][0], runs[1][1], runs[1][2], runs[2][0],
+                             runs[2][1], runs[2][2], "--sizes", "1,1,1,2,2,2,3,3,3", "--size", "3", "--platform",
+                             platform, "--ranks", "32", "--format", formats[f], NULL };
+      const char *said;
+
+      g_assert_cmpint (run (args, NULL, &out, &err), ==, 0);
+      g_test_message ("%s%s", out, err);
+      said = f == 2 ? err : out;
+      g_assert_nonnull (strstr (said, n1));
+      /* the same warning of every n once, after the sizes that gave it */
+      g_assert_nonnull (strstr (said, "n = 1, 2, 3: functions of P fitted from 3 runs: Extra-P asks for 5 sizes"));
+      g_assert_nonnull (strstr (said, f == 0 ? "\nWarning: n = 2: " : f == 1 ? "\"n = 2: " : "warning: n = 2: "));
+      if (f == 1)
+        g_assert_nonnull (strstr (out, "\n  ],\n  \"warnings\": [\n    \"n = 1: "));
+    }
+  for (guint n = 0; n < 3; n++)
+    for (guint i = 0; i < 3; i++)
+      g_free (runs[n][i]);
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1072,5 +1169,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/extrapolate/activity-out", test_activity_out);
   g_test_add_func ("/cli/extrapolate/outputs-refused", test_outputs_refused);
   g_test_add_func ("/cli/extrapolate/digits-interval", test_said);
+  g_test_add_func ("/cli/extrapolate/poor-fit-said", test_poor_fit_said);
   return g_test_run ();
 }

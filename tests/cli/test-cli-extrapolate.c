@@ -1150,6 +1150,32 @@ test_poor_fit_said (void)
   g_assert_cmpint (system (cmd), ==, 0);
 }
 
+/* Computes whose mean over the ranks is no number (8 ranks of 4e307
+ * flops add up past the largest double): refused at the run's line; the
+ * mean was inf, refused as a fit's "<data>:3:2" at the largest run's line. */
+static void
+test_flops_overflow (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = g_dir_make_tmp ("augur-cli-extrap-XXXXXX", &error);
+  g_autofree char *cmd = g_strdup_printf ("rm -rf '%s'", tmp);
+  g_autofree char *platform = fixture ("platforms", "cluster-1024.xml", NULL);
+  g_autofree char *r4 = write_run (tmp, "r4", 4, 1, 1e6);
+  g_autofree char *r8 = write_run (tmp, "r8", 8, 1, 4e307);
+  g_autofree char *r16 = write_run (tmp, "r16", 16, 1, 1e6);
+  g_autofree char *out = NULL, *err = NULL;
+  g_autofree char *expected = g_strdup_printf ("augur-cli extrapolate: %s/r8/index.txt_files/rank-1.txt:2: the flops "
+                                               "of the 8 ranks add up past the largest number a double holds "
+                                               "(1.8e308): their mean cannot be taken\n", tmp);
+  const char *args[] = { r4, r8, r16, "--platform", platform, "--ranks", "32", "--format", "csv", NULL };
+
+  g_assert_no_error (error);
+  g_assert_cmpint (run (args, NULL, &out, &err), ==, 1);
+  g_assert_cmpstr (err, ==, expected);
+  g_assert_cmpstr (out, ==, "");
+  g_assert_cmpint (system (cmd), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1170,5 +1196,6 @@ main (int argc, char **argv)
   g_test_add_func ("/cli/extrapolate/outputs-refused", test_outputs_refused);
   g_test_add_func ("/cli/extrapolate/digits-interval", test_said);
   g_test_add_func ("/cli/extrapolate/poor-fit-said", test_poor_fit_said);
+  g_test_add_func ("/cli/extrapolate/flops-overflow", test_flops_overflow);
   return g_test_run ();
 }

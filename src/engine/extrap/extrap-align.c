@@ -1130,6 +1130,7 @@ ex_run_read_at_speed (GFile         *file,
       guint8 vshape[2] = { V_UNIFORM, V_UNIFORM }, velem[2] = { 0, 0 };
       gboolean own = FALSE;
       guint rooted = 0;   /* this rank's gatherv and scatterv so far */
+      double total = 0;   /* the rank's flops so far */
       Protos protos;
 
       protos_init (&protos);
@@ -1153,6 +1154,22 @@ ex_run_read_at_speed (GFile         *file,
                                "normal number): no amount of a run, and no fit can be relative to it (write 0, or "
                                "the amount)"), at, r, trace_smpi_kind_name (a.kind), NUM (amounts[k]));
               }
+          /* a loop's amounts are summed for their mean, and any loop's sum
+           * is at most the rank's: 1e308 flops three times made a mean of
+           * inf, which broke the loops and then the fit, said at another
+           * run's line (a quarter of the largest double leaves room for the
+           * sums' other orders) */
+          total += a.flops;
+          if (local == NULL && !(total <= EX_MAX_RANK_FLOPS))
+            {
+              g_autofree char *at = augur_extrap_format_position (augur_trace_set_get_file_name (t, a.file),
+                                                                  a.line);
+
+              g_set_error (&local, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_INPUT,
+                           _("%s: rank %u: '%s' brings the rank's flops to %s, past 4.5e307 (a quarter of the "
+                             "largest double): the means of its loops' amounts could not be taken"),
+                           at, r, trace_smpi_kind_name (a.kind), NUM (total));
+            }
           if (local != NULL)
             break;
           own = FALSE;

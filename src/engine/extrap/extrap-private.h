@@ -147,6 +147,10 @@ ExRun   *ex_run_read_at_speed (GFile        *file,
  * compute of the rank, its time kept (docs/EXTRAPOLATE.md, "OTF2
  * archives"). */
 #define EX_OTF2_CALL_GAP 1e-6
+/* The most flops a rank's computes may add up to (a quarter of the
+ * largest double): every loop's sum for its mean stays a number
+ * (docs/EXTRAPOLATE.md section 1). */
+#define EX_MAX_RANK_FLOPS (G_MAXDOUBLE / 4)
 /* extrap-otf2.c: the archive opened with the host speed, and what its
  * report says once every rank was read (FALSE: refused; *note: a warning
  * or NULL). */

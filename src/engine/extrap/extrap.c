@@ -326,6 +326,25 @@ ex_num_field_name (NumField f)
   return _(ex_num_field_id (f));
 }
 
+/* Compute amounts whose mean over the ranks of a class is no number:
+ * their sum passed the largest double (each rank's flops are bounded as
+ * it is read, EX_MAX_RANK_FLOPS, not the ranks' together). */
+static gboolean
+refuse_overflow (const Obs *o,
+                 NumField   field,
+                 GString   *values,
+                 GError   **error)
+{
+  g_autofree char *here = where (o);
+
+  g_set_error (error, AUGUR_EXTRAP_ERROR, AUGUR_EXTRAP_ERROR_NOT_A_FUNCTION,
+               _("%s: the %s of the %u ranks add up past the largest number a double holds (1.8e308): their "
+                 "mean cannot be taken"),
+               here, ex_num_field_name (field), o->run->n_ranks);
+  g_string_free (values, TRUE);
+  return FALSE;
+}
+
 static gboolean
 generalise_number (AugurExtrapModel *m,
                    Fn               *out,
@@ -414,6 +433,11 @@ generalise_number (AugurExtrapModel *m,
     }
   for (guint j = 0; (field == NUM_FLOPS || field == NUM_PRE) && j < n_runs; j++)
     {
+      /* the ranks' amounts summed for their mean: 8 ranks of 4e307 flops
+       * were a mean of inf, refused as a fit's "<data>:3:2" at another
+       * run's line */
+      if (!isfinite (y[j]) && slowest_at[j] != NULL)
+        return refuse_overflow (slowest_at[j], field, values, error);
       y[j] /= MAX (seen[j], 1);
       if (y[j] > 0 && slowest[j] / y[j] - 1 > imbalance)
         {

@@ -16,6 +16,9 @@
  *   file size limit) takes every file and folder written with it; traces
  *   that no disk holds (a loop of P^2 iterations at 10^5 ranks) are
  *   refused before anything is written, in bounded memory.
+ * - Numbers that are no amount: a subnormal compute, hexadecimal, a
+ *   rank's flops past a quarter of the largest double (its loops' means
+ *   would be inf), each refused at its line.
  * - Compute amounts that are a constant or c / P have the traces' 6
  *   printed digits as their interval, as the sized model gives them: the
  *   time at the fit stays the same to the bit, its interval holds it.
@@ -481,18 +484,24 @@ test_digits (void)
 static void
 test_numbers (void)
 {
-  static const struct { const char *sed, *expected; } cases[] = {
-    { "11s/compute 327680/compute 1e-320/",
+  static const struct { const char *set, *sed, *expected; } cases[] = {
+    { "halo2d-8", "11s/compute 327680/compute 1e-320/",
       "%s/run/index.txt_files/rank-1.txt:11: rank 0: 'compute' gives 1e-320, a number between 0 and 2.2e-308 (a "
       "double's smallest normal number): no amount of a run, and no fit can be relative to it (write 0, or the "
       "amount)" },
-    { "11s/compute 327680/compute 0x10/",
+    { "halo2d-8", "11s/compute 327680/compute 0x10/",
       "%s/run/index.txt_files/rank-1.txt:11:11: compute: expected a number of flops as value 1, found '0x10'" },
+    /* 1e307 flops an iteration: their sum, for the loop's mean, passed the
+     * largest double; the loops broke, and the runs were said not to run
+     * one program, at another run's line */
+    { "halo2d-4", "s/compute 327680/compute 1e307/",
+      "%s/run/index.txt_files/rank-1.txt:51: rank 0: 'compute' brings the rank's flops to 5e+307, past "
+      "4.5e307 (a quarter of the largest double): the means of its loops' amounts could not be taken" },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
     {
-      g_autofree char *tmp = altered_copy ("halo2d-8", "rank-1.txt", cases[c].sed);
+      g_autofree char *tmp = altered_copy (cases[c].set, "rank-1.txt", cases[c].sed);
       g_autofree char *index = g_build_filename (tmp, "run", "index.txt", NULL);
       g_autofree char *expected = g_strdup_printf (cases[c].expected, tmp);
       g_autoptr(GPtrArray) files = runs_with (index);
@@ -502,6 +511,7 @@ test_numbers (void)
 
       g_assert_null (m);
       g_assert_nonnull (error);
+      g_test_message ("%s", error->message);
       g_assert_true (g_str_has_suffix (error->message, expected));
       remove_tree (tmp);
     }

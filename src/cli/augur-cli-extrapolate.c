@@ -376,50 +376,6 @@ parse_sizes (const char *text)
   return sizes->len > 0 ? g_steal_pointer (&sizes) : NULL;
 }
 
-/* Runs that vary a problem size n: the warnings of each n's model in P
- * (a poor fit, too few runs, ranks that compute differently), each once,
- * after the sizes it was given at ("n = 512, 1024: ..."): the prediction
- * at (P, n) is made of those models' numbers, so what is said of them is
- * said of it. */
-static void
-string_free (gpointer data)
-{
-  g_string_free (data, TRUE);
-}
-
-static GPtrArray *
-sized_warnings (const AugurExtrapSizedModel *s)
-{
-  g_autoptr(GPtrArray) texts = g_ptr_array_new ();   /* borrowed, each once */
-  g_autoptr(GPtrArray) sizes = g_ptr_array_new_with_free_func (string_free);
-  GPtrArray *out = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint k = 0; k < augur_extrap_sized_model_get_n_sizes (s); k++)
-    {
-      const char *const *w = augur_extrap_model_get_warnings (augur_extrap_sized_model_get_model (s, k));
-
-      for (guint i = 0; w != NULL && w[i] != NULL; i++)
-        {
-          guint j = 0;
-
-          while (j < texts->len && strcmp (g_ptr_array_index (texts, j), w[i]) != 0)
-            j++;
-          if (j == texts->len)
-            {
-              g_ptr_array_add (texts, (gpointer) w[i]);
-              g_ptr_array_add (sizes, g_string_new (NULL));
-            }
-          g_string_append_printf (g_ptr_array_index (sizes, j), "%s%s",
-                                  ((GString *) g_ptr_array_index (sizes, j))->len > 0 ? ", " : "",
-                                  NUM3 (augur_extrap_sized_model_get_size (s, k)));
-        }
-    }
-  for (guint j = 0; j < texts->len; j++)
-    g_ptr_array_add (out, g_strdup_printf ("n = %s: %s", ((GString *) g_ptr_array_index (sizes, j))->str,
-                                           (const char *) g_ptr_array_index (texts, j)));
-  return out;
-}
-
 /* Runs that vary a problem size n (--sizes, docs/EXTRAPOLATE.md §10),
  * predicted at (P, n) for each target P: texts[i] the numbers of target i
  * fitted in n. */
@@ -433,7 +389,8 @@ output_sized (const AugurExtrapSizedModel *s,
   GString *out = g_string_new (NULL);
   gboolean json = format != NULL && strcmp (format, "json") == 0;
   gboolean csv = format != NULL && strcmp (format, "csv") == 0;
-  g_autoptr(GPtrArray) warnings = sized_warnings (s);
+  /* every n's model's, each once (augur_extrap_sized_model_dup_warnings) */
+  g_auto(GStrv) warnings = augur_extrap_sized_model_dup_warnings (s);
 
   if (csv)
     g_string_append (out, "ranks,size,simulated_time,low,high\n");
@@ -461,18 +418,18 @@ output_sized (const AugurExtrapSizedModel *s,
   if (json)
     {
       g_string_append (out, "\n  ],\n  \"warnings\": [");
-      for (guint i = 0; i < warnings->len; i++)
+      for (guint i = 0; warnings[i] != NULL; i++)
         {
           g_string_append (out, i ? ",\n    " : "\n    ");
-          augur_json_append_string (out, g_ptr_array_index (warnings, i));
+          augur_json_append_string (out, warnings[i]);
         }
       g_string_append (out, "\n  ],\n  \"predictions\": [");
     }
   else if (!csv)
     {
       g_string_append_c (out, '\n');
-      for (guint i = 0; i < warnings->len; i++)
-        g_string_append_printf (out, "Warning: %s\n", (const char *) g_ptr_array_index (warnings, i));
+      for (guint i = 0; warnings[i] != NULL; i++)
+        g_string_append_printf (out, "Warning: %s\n", warnings[i]);
       g_string_append (out, "Each number at P in the model of each n, fitted as a function of n:\n");
     }
   for (guint i = 0; i < predictions->len; i++)
@@ -1043,13 +1000,12 @@ augur_cli_extrapolate (int argc, char **argv)
    * on stderr, as a target's are, never dropped; text and JSON hold them */
   if (g_strcmp0 (format, "csv") == 0 && mode != AUGUR_CLI_SLURM_TASK && mode != AUGUR_CLI_SLURM_WRITE)
     {
-      g_autoptr(GPtrArray) said = sized != NULL ? sized_warnings (sized) : g_ptr_array_new_with_free_func (g_free);
+      g_auto(GStrv) sized_said = sized != NULL ? augur_extrap_sized_model_dup_warnings (sized) : NULL;
+      const char *const *said = sized != NULL ? (const char *const *) sized_said
+                                              : augur_extrap_model_get_warnings (model);
 
-      if (sized == NULL)
-        for (const char *const *w = augur_extrap_model_get_warnings (model); w != NULL && *w != NULL; w++)
-          g_ptr_array_add (said, g_strdup (*w));
-      for (guint i = 0; i < said->len; i++)
-        fprintf (stderr, "augur-cli extrapolate: warning: %s\n", (const char *) g_ptr_array_index (said, i));
+      for (guint i = 0; said != NULL && said[i] != NULL; i++)
+        fprintf (stderr, "augur-cli extrapolate: warning: %s\n", said[i]);
     }
 
   if (activity_out != NULL)

@@ -483,9 +483,21 @@ predict (AugurPageJob          *job,
     }
   out->skeleton = augur_extrap_model_to_text (m);
   out->function_rows = function_rows (m);
-  warnings = augur_extrap_model_get_warnings (m);
-  for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
-    g_ptr_array_add (out->warnings, g_strdup (warnings[i]));
+  /* with problem sizes, every size's model's (the nearest one's alone
+   * left a poor fit at another n unsaid), each after its sizes */
+  if (out->model->sized != NULL)
+    {
+      g_auto(GStrv) sized = augur_extrap_sized_model_dup_warnings (out->model->sized);
+
+      for (guint i = 0; sized[i] != NULL; i++)
+        g_ptr_array_add (out->warnings, g_strdup (sized[i]));
+    }
+  else
+    {
+      warnings = augur_extrap_model_get_warnings (m);
+      for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
+        g_ptr_array_add (out->warnings, g_strdup (warnings[i]));
+    }
 
   steps = n_runs + n_targets;
   /* the traced runs, replayed on this platform: where the curve starts */

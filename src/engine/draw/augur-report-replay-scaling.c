@@ -298,9 +298,20 @@ augur_report_replay_scaling (AugurReport             *report,
   }
   if (sized == NULL)
     runs_sizes_paragraph (report, in);
-  warnings = augur_extrap_model_get_warnings (shown);
-  for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
-    augur_report_add_warning (report, warnings[i]);
+  /* with problem sizes, every size's model's, as the Scaling tab says them */
+  if (sized != NULL)
+    {
+      g_auto(GStrv) all = augur_extrap_sized_model_dup_warnings (sized);
+
+      for (guint i = 0; all[i] != NULL; i++)
+        augur_report_add_warning (report, all[i]);
+    }
+  else
+    {
+      warnings = augur_extrap_model_get_warnings (shown);
+      for (guint i = 0; warnings != NULL && warnings[i] != NULL; i++)
+        augur_report_add_warning (report, warnings[i]);
+    }
 
   traced_ranks = g_new0 (guint, n_runs);
   traced_times = g_new0 (double, n_runs);

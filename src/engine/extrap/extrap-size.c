@@ -127,12 +127,56 @@ augur_extrap_sized_model_get_size (const AugurExtrapSizedModel *s,
   return g_array_index (s->sizes, double, k);
 }
 
+static void
+string_free (gpointer data)
+{
+  g_string_free (data, TRUE);
+}
+
 const AugurExtrapModel *
 augur_extrap_sized_model_get_model (const AugurExtrapSizedModel *s,
                                     guint                        k)
 {
   g_return_val_if_fail (k < s->models->len, NULL);
   return g_ptr_array_index (s->models, k);
+}
+
+char **
+augur_extrap_sized_model_dup_warnings (const AugurExtrapSizedModel *s)
+{
+  g_autoptr(GPtrArray) texts = g_ptr_array_new ();   /* borrowed, each once */
+  g_autoptr(GPtrArray) sizes = g_ptr_array_new_with_free_func (string_free);
+  GPtrArray *out = g_ptr_array_new ();
+
+  g_return_val_if_fail (s != NULL, NULL);
+
+  for (guint k = 0; k < s->models->len; k++)
+    {
+      const char *const *w = augur_extrap_model_get_warnings (g_ptr_array_index (s->models, k));
+
+      for (guint i = 0; w != NULL && w[i] != NULL; i++)
+        {
+          guint j = 0;
+          GString *at;
+
+          while (j < texts->len && strcmp (g_ptr_array_index (texts, j), w[i]) != 0)
+            j++;
+          if (j == texts->len)
+            {
+              g_ptr_array_add (texts, (gpointer) w[i]);
+              g_ptr_array_add (sizes, g_string_new (NULL));
+            }
+          at = g_ptr_array_index (sizes, j);
+          g_string_append_printf (at, "%s%s", at->len > 0 ? ", " : "",
+                                  NUM (g_array_index (s->sizes, double, k)));
+        }
+    }
+  for (guint j = 0; j < texts->len; j++)
+    /* Translators: the problem sizes a warning was given at, e.g. "512, 1024", then the warning. */
+    g_ptr_array_add (out, g_strdup_printf (_("n = %s: %s"), ((GString *) g_ptr_array_index (sizes, j))->str,
+                                           (const char *) g_ptr_array_index (texts, j)));
+  g_ptr_array_add (out, NULL);
+  return (char **) g_ptr_array_free (out, FALSE);
 }
 
 /* ---- At a target (P, n) ------------------------------------------------------- */

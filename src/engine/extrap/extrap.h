@@ -301,6 +301,11 @@ double            augur_extrap_sized_model_get_size  (const AugurExtrapSizedMode
                                                       guint                        k);
 const AugurExtrapModel *augur_extrap_sized_model_get_model (const AugurExtrapSizedModel *s,
                                                             guint                        k);
+/* Every size's model's warnings (a poor fit in P, too few runs, an
+ * imbalance), each once after the sizes that gave it ("n = 512, 1024:
+ * ..."): a prediction at (P, n) is made of every size's numbers, so the
+ * nearest size's alone would leave the others' unsaid. */
+char            **augur_extrap_sized_model_dup_warnings (const AugurExtrapSizedModel *s);
 /* The program at (ranks, size): the nearest size's model whose every
  * number is its value at P in each size's model, fitted as a function of
  * n (Extra-P's normal form, BIC) and evaluated at size; synthesise or

@@ -17,6 +17,7 @@
  */
 #include <locale.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <gtk/gtk.h>
@@ -578,6 +579,77 @@ test_document (void)
   setlocale (LC_ALL, previous);
 }
 
+/* Runs of several problem sizes whose fit in P is poor at n = 512 only
+ * (the 8-rank run computing 1.5e6 flops, not 327,680), predicted at
+ * n = 8192: the message bar says that fit, after its n, as the report
+ * and augur-cli do (it showed the nearest size's model's warnings alone,
+ * n = 4096's: none, and the band read as any other). */
+static void
+test_poor_fit_other_size (gconstpointer data)
+{
+  const AugurTestSize *size = data;
+  AugurReplayPage *page;
+  GtkWidget *window = window_with_page (app, size->width, size->height, &page);
+  g_autofree char *tmp = g_dir_make_tmp ("augur-sizes-poor-XXXXXX", NULL);
+  g_autofree char *traces = fixture ("extrap-size", "traces", NULL, NULL);
+  g_autofree char *copy = g_strdup_printf ("cp -r '%s' '%s/traces' && sed -i 's/compute 327680/compute 1500000/' "
+                                           "'%s'/traces/cg2d-8-512/index.txt_files/*.txt", traces, tmp, tmp);
+  g_autofree char *platform_path = fixture ("extrap", "platforms", "cluster-1024.xml", NULL);
+  g_autoptr(GFile) platform = g_file_new_for_path (platform_path);
+  g_autoptr(GPtrArray) runs = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *expected = g_strdup_printf ("Warning: n = 512: %s/traces/cg2d-32-512/index.txt_files/rank-32.txt:4: "
+                                               "the flops, 655360 (P=4), 1500000 (P=8), 163840 (P=16), 81920 "
+                                               "(P=32), is fitted within 92.8 %% only", tmp);
+  const char *error;
+
+  g_assert_cmpint (system (copy), ==, 0);
+  augur_replay_page_set_platform_file (page, platform, NULL);
+  augur_replay_page_set_network (page, AUGUR_NETWORK_SMPI);
+  for (guint j = 0; j < G_N_ELEMENTS (run_n); j++)
+    for (guint i = 0; i < G_N_ELEMENTS (run_ranks); i++)
+      {
+        g_autofree char *set = g_strdup_printf ("cg2d-%u-%u", run_ranks[i], run_n[j]);
+        g_autofree char *path = g_build_filename (tmp, "traces", set, "index.txt", NULL);
+
+        g_ptr_array_add (runs, g_file_new_for_path (path));
+      }
+  augur_replay_page_add_scaling_runs (page, (GFile **) runs->pdata, runs->len);
+  for (guint i = 0; i < page->inputs.scaling_runs->len; i++)
+    {
+      g_autofree char *text = g_strdup_printf ("%u", n_of (g_ptr_array_index (page->inputs.scaling_runs, i)));
+
+      gtk_editable_set_text (run_size_entry (page, i), text);
+    }
+  gtk_editable_set_text (GTK_EDITABLE (augur_replay_page_get_scaling_widget (page, "size")), "8192");
+  g_assert_true (augur_replay_page_set_scaling_ranks (page, "64"));
+  augur_replay_page_show_view (page, "scaling");
+  scale_and_wait (page);
+  error = augur_replay_page_get_error_text (page);
+  g_assert_nonnull (error);
+  g_test_message ("%s", error);
+  g_assert_nonnull (strstr (error, expected));
+  g_assert_nonnull (strstr (error, "Warning: n = 512: functions of P fitted from 4 runs"));
+  {
+    double time, low, high;
+    guint ranks;
+
+    /* predicted all the same, its band wide */
+    g_assert_true (augur_replay_page_get_scaling_prediction (page, 0, &ranks, &time, &low, &high));
+    g_assert_cmpuint (ranks, ==, 64);
+    g_assert_cmpfloat (low, <, time);
+    g_assert_cmpfloat (time, <, high);
+  }
+  g_assert_true (augur_test_wait_settled (window));
+  {
+    g_autoptr(GdkTexture) t = augur_test_render_window (window);
+    g_autofree char *name = g_strdup_printf ("replay-scaling-sizes-poor-fit-%d.png", size->width);
+
+    augur_test_save_screenshot (t, name);
+  }
+  augur_test_remove_tree (tmp);
+  close_window (window, page);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -588,5 +660,6 @@ main (int   argc,
   g_test_add_func ("/app/replay-page/scaling-sizes/document", test_document);
   g_test_add_func ("/app/replay-page/scaling-sizes/cluster", test_cluster);
   augur_test_add_sized ("/app/replay-page/scaling-sizes/predict", test_sizes);
+  augur_test_add_sized ("/app/replay-page/scaling-sizes/poor-fit-other-size", test_poor_fit_other_size);
   return augur_test_run_app (&app);
 }

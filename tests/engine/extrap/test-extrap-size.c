@@ -335,6 +335,39 @@ test_sized_range_note (void)
   }
 }
 
+/* Every size's model's warnings, each once after the sizes that gave it:
+ * the CLI, the Scaling tab and the report say them all (the tab and the
+ * report said the nearest size's alone). cg's runs at 4 to 32 ranks
+ * given as n = 1, 2 and 3: one warning, at the three sizes. */
+static void
+test_sized_warnings (void)
+{
+  g_autoptr(GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GArray) n = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GError) error = NULL;
+  g_auto(GStrv) warnings = NULL;
+  AugurExtrapSizedModel *s;
+
+  for (guint k = 1; k <= 3; k++)
+    for (guint p = 4; p <= 32; p *= 2)
+      {
+        g_autofree char *set = g_strdup_printf ("cg-%u", p);
+        g_autofree char *path = fixture ("extrap", "traces", set, "index.txt");
+        double v = k;
+
+        g_ptr_array_add (files, g_file_new_for_path (path));
+        g_array_append_val (n, v);
+      }
+  s = augur_extrap_sized_model_new ((GFile *const *) files->pdata, (const double *) (gpointer) n->data, files->len,
+                                    NULL, NULL, &error);
+  g_assert_no_error (error);
+  warnings = augur_extrap_sized_model_dup_warnings (s);
+  g_assert_cmpuint (g_strv_length (warnings), ==, 1);
+  g_assert_cmpstr (warnings[0], ==, "n = 1, 2, 3: functions of P fitted from 4 runs: Extra-P asks for 5 sizes or "
+                                    "more; each is a single term");
+  augur_extrap_sized_model_free (s);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -347,6 +380,7 @@ main (int argc, char **argv)
   g_test_add_func ("/extrap/size/sized/two-sizes", test_sized_two_sizes);
   g_test_add_func ("/extrap/size/sized/no-negative-zero", test_sized_no_negative_zero);
   g_test_add_func ("/extrap/size/sized/range-note", test_sized_range_note);
+  g_test_add_func ("/extrap/size/sized/warnings", test_sized_warnings);
   g_test_add_func ("/extrap/size/interval/64-4096", test_interval_64_4096);
   g_test_add_func ("/extrap/size/interval/64-8192", test_interval_64_8192);
   g_test_add_func ("/extrap/size/interval/256-8192", test_interval_256_8192);

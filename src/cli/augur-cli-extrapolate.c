@@ -939,7 +939,18 @@ augur_cli_extrapolate (int argc, char **argv)
       g_autoptr(GFile) dir = g_file_get_child (top, name);
       g_autoptr(GFile) index = g_file_get_child (dir, "index.txt");
       g_autoptr(GFile) files = g_file_get_child (dir, "index.txt_files");
+      GFileType type = g_file_query_file_type (dir, G_FILE_QUERY_INFO_NONE, NULL);
 
+      /* a file where the target's folder goes: said now, not after every
+       * replay as GIO's "Error creating directory ...: Not a directory" */
+      if (type != G_FILE_TYPE_UNKNOWN && type != G_FILE_TYPE_DIRECTORY)
+        {
+          g_autofree char *path = g_file_get_parse_name (dir);
+          fprintf (stderr, "augur-cli extrapolate: %s is not a folder: --trace-out writes the traces of %s in a "
+                   "folder of that name; give another --trace-out folder, or move it first\n", path,
+                   RANKS (g_array_index (in.scaling_ranks, guint, i)));
+          goto out;
+        }
       if (g_file_query_exists (index, NULL) || g_file_query_exists (files, NULL))
         {
           g_autofree char *path = g_file_get_parse_name (dir);

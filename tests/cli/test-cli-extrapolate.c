@@ -960,6 +960,28 @@ test_outputs_refused (void)
     g_assert_true (g_file_get_contents (mine, &text, NULL, &error));
     g_assert_cmpstr (text, ==, "the user's\n");
   }
+  /* --trace-out a folder where the target's folder is a file: refused
+   * before any replay, the file kept (GIO's "Error creating directory
+   * ...: Not a directory" came after every target's replay) */
+  {
+    g_autofree char *out = NULL, *err = NULL;
+    g_autofree char *top = g_build_filename (tmp, "top", NULL);
+    g_autofree char *file64 = g_build_filename (tmp, "top", "64", NULL);
+    g_autofree char *kept = NULL;
+    g_autofree char *expected = g_strdup_printf ("augur-cli extrapolate: %s is not a folder: --trace-out writes the "
+                                                 "traces of 64 ranks in a folder of that name; give another "
+                                                 "--trace-out folder, or move it first\n", file64);
+    const char *args[] = { in.runs[1], in.runs[2], in.runs[3], "--platform", in.platform, "--ranks", "64",
+                           "--format", "csv", "--trace-out", top, NULL };
+
+    g_assert_cmpint (g_mkdir (top, 0755), ==, 0);
+    g_assert_true (g_file_set_contents (file64, "the user's\n", -1, &error));
+    g_assert_cmpint (run (args, NULL, &out, &err), ==, 1);
+    g_assert_cmpstr (err, ==, expected);
+    g_assert_cmpstr (out, ==, "");
+    g_assert_true (g_file_get_contents (file64, &kept, NULL, &error));
+    g_assert_cmpstr (kept, ==, "the user's\n");
+  }
   /* --activity-out in a folder that is not there: said at once (it was
    * written after every replay, and failed then) */
   {

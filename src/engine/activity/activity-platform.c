@@ -499,7 +499,6 @@ augur_activity_write_traces (const AugurActivityModel   *m,
 {
   ActPrepared prep = { 0 };
   g_autoptr(AugurDeployment) deployment = NULL;
-  g_autoptr(AugurPlatform) own = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
   g_autoptr(GFile) trace_file = NULL;
   g_autoptr(GFile) deployment_file = NULL;

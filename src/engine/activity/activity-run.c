@@ -1670,10 +1670,11 @@ static gboolean
 fits_in_memory (Run *run)
 {
   guint n_comm;
-  g_autofree guint *slots = comm_slots (run->m, &n_comm);
-  guint64 bytes = (guint64) run->n_processes * (run->m->elements->len * (sizeof (AugurActivityElementStats) + sizeof (double)) +
-                                                n_comm * sizeof (Comm) + run->m->categories->len * sizeof (double) + 64);
+  guint64 bytes;
 
+  g_free (comm_slots (run->m, &n_comm));   /* their count alone */
+  bytes = (guint64) run->n_processes * (run->m->elements->len * (sizeof (AugurActivityElementStats) + sizeof (double)) +
+                                        n_comm * sizeof (Comm) + run->m->categories->len * sizeof (double) + 64);
   if (bytes <= augur_memory_budget ())
     return TRUE;
   fail (run, AUGUR_ACTIVITY_ERROR_TOO_LARGE, _("%u processes of %u elements need %llu MB, more than the %llu MB allowed"),

@@ -857,8 +857,10 @@ test_activity_out (void)
     /* the README's rule for every output: exit 2, the same words */
     g_assert_cmpint (run (args, NULL, &out, &err), ==, 2);
     {
-      g_autofree char *expected = g_strdup_printf ("augur-cli extrapolate: %s exists and is not a file Augur wrote: "
-                                                   "give another name, or remove it first\n", ring);
+      g_autofree char *expected = g_strdup_printf ("augur-cli extrapolate: %s exists, and Augur writes a file of "
+                                                   "this kind only where none is (it has no mark by which Augur "
+                                                   "would know its own): give another name, or remove it first\n",
+                                                   ring);
 
       g_assert_cmpstr (err, ==, expected);
     }

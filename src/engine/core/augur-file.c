@@ -455,7 +455,17 @@ check_target (const char         *path,
                    _("%s is not a regular file (a device, a pipe or a socket)"), path);
       return FALSE;
     }
-  if (mark != NULL ? !file_holds_mark (path, mark) : is_ours == NULL || !is_ours (path, user_data))
+  /* a format with no mark (CSV, JSON, an activity model its user may
+   * edit): Augur cannot tell its own, so it writes only where nothing
+   * is, and says so rather than that the file is not its own */
+  if (mark == NULL && is_ours == NULL)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
+                   _("%s exists, and Augur writes a file of this kind only where none is (it has no mark by "
+                     "which Augur would know its own): give another name, or remove it first"), path);
+      return FALSE;
+    }
+  if (mark != NULL ? !file_holds_mark (path, mark) : !is_ours (path, user_data))
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_EXISTS,
                    _("%s exists and is not a file Augur wrote: give another name, or remove it first"), path);

@@ -86,7 +86,9 @@ gboolean       augur_file_write_contents_all (GFile *const       *files,
  * G_IO_ERROR_INVALID_FILENAME).  FALSE otherwise, nothing opened for
  * writing, with an error naming the file: G_IO_ERROR_EXISTS
  * ("FILE exists and is not a file Augur wrote: give another name, or
- * remove it first", or "FILE is also an input of the command...") or
+ * remove it first"; with `mark` NULL, "FILE exists, and Augur writes a
+ * file of this kind only where none is ..."; or "FILE is the command's
+ * input ...") or
  * G_IO_ERROR_IS_DIRECTORY, G_IO_ERROR_NOT_REGULAR_FILE. */
 gboolean       augur_file_check_target    (const char        *path,
                                            const char        *mark,

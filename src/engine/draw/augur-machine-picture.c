@@ -3,9 +3,12 @@
  *
  * Colours by process and variable kind, text, rings, buttons, chips, the
  * tray, the legend and the distance line, drawn with Cairo from a layout.
- * See augur-machine-picture-private.h.  One file: every piece draws with
- * the same text and colour helpers, and the layout (augur-machine-layout.c)
- * is already apart.
+ * See augur-machine-picture-private.h.
+ *
+ * (Over 800 lines: every piece draws with the same text and colour
+ * helpers, and the layout (augur-machine-picture-layout.c) is already
+ * apart; the interactive and read-only pictures differ by a flag, not a
+ * file.)
  *
  * SPDX-License-Identifier: GPL-3.0-or-later
  */
